@@ -1,0 +1,141 @@
+import { z } from 'zod'
+
+export const ROOM_TYPES = ['Single', 'Shared', 'Studio'] as const
+export const AVAILABILITIES = ['Available', 'Not Available'] as const
+export const RENT_MAX = 1_000_000
+export const LIMITS = { title: 120, location: 120, lifestyle: 300, description: 5000, contact: 300, number: 30 }
+
+export const RoomTypeSchema = z.enum(ROOM_TYPES, { error: 'Room type must be Single, Shared or Studio.' })
+export const AvailabilitySchema = z.enum(AVAILABILITIES, {
+  error: 'Availability must be Available or Not Available.',
+})
+export type RoomType = z.infer<typeof RoomTypeSchema>
+export type Availability = z.infer<typeof AvailabilitySchema>
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+
+const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`)
+
+/** Adds https:// when the address has no scheme; anything but http(s) is refused (no javascript: links). */
+export function toContactUrl(address: string): string | null {
+  const trimmed = address.trim()
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`
+  try {
+    const url = new URL(withScheme)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    if (!url.hostname.includes('.') && url.hostname !== 'localhost') return null
+    return url.href
+  } catch {
+    return null
+  }
+}
+
+// Forms send strings; the spec's clients send numbers. Both are accepted, an empty string is "missing".
+const rent = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'Rent is required.' : 'Rent must be a number.') })
+    .int('Rent must be a whole number.')
+    .min(0, 'Rent cannot be negative.')
+    .max(RENT_MAX, `Rent must be at most ${RENT_MAX.toLocaleString('en-US')}.`),
+)
+
+const phone = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : (value ?? '')),
+  text('Phone number', LIMITS.number).regex(
+    /^[0-9+\-() ]*$/,
+    'Phone number may contain only digits, spaces, +, -, ( and ).',
+  ),
+)
+
+/** What a client may write to a listing (POST and PUT). Owner, e-mail, name and likes never come from a client. */
+export const NewListingSchema = z.object({
+  title: required('Title', LIMITS.title),
+  location: required('Location', LIMITS.location),
+  rent,
+  roomType: z.preprocess((value) => (value === '' ? undefined : value), RoomTypeSchema),
+  lifestyle: text('Lifestyle', LIMITS.lifestyle).default(''),
+  description: text('Description', LIMITS.description).default(''),
+  contact: required('Contact info', LIMITS.contact).transform((value, ctx) => {
+    const url = toContactUrl(value)
+    if (url === null) {
+      ctx.addIssue({ code: 'custom', message: 'Contact info must be a web address (http or https).' })
+      return z.NEVER
+    }
+    return url
+  }),
+  number: phone.default(''),
+  availability: z.preprocess((value) => (value === '' ? undefined : value), AvailabilitySchema.default('Available')),
+})
+export type NewListingInput = z.input<typeof NewListingSchema>
+export type NewListing = z.output<typeof NewListingSchema>
+
+export const IdSchema = z.uuid({ error: 'Malformed listing id.' })
+export const IdParamsSchema = z.object({ id: IdSchema })
+
+/** A browse card: no phone number, no e-mail. */
+export const ListingSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  location: z.string(),
+  rent: z.number(),
+  roomType: RoomTypeSchema,
+  lifestyle: z.string(),
+  availability: AvailabilitySchema,
+  userName: z.string(),
+  likes: z.number(),
+  createdAt: z.string(),
+})
+export type ListingSummary = z.infer<typeof ListingSummarySchema>
+
+export const ListingSchema = ListingSummarySchema.extend({
+  description: z.string(),
+  contact: z.string(),
+  userEmail: z.string(),
+  /** Present only for the owner and for people who liked the listing. */
+  number: z.string().optional(),
+  updatedAt: z.string(),
+})
+export type Listing = z.infer<typeof ListingSchema>
+
+export const ListingDetailSchema = ListingSchema.extend({ likedByMe: z.boolean(), isOwner: z.boolean() })
+export type ListingDetail = z.infer<typeof ListingDetailSchema>
+
+export const FeaturedListingSchema = ListingSummarySchema.pick({
+  _id: true,
+  title: true,
+  availability: true,
+  location: true,
+  userName: true,
+  rent: true,
+  roomType: true,
+})
+export type FeaturedListing = z.infer<typeof FeaturedListingSchema>
+
+export const SORTS = ['rent_asc', 'rent_desc', 'newest'] as const
+export type Sort = (typeof SORTS)[number]
+export const PAGE_SIZE = 24
+
+const optionalRent = z.preprocess(
+  (value) => (value === '' || value === undefined ? undefined : Number(value)),
+  z.number({ error: 'Rent bounds must be numbers.' }).min(0).max(RENT_MAX).optional(),
+)
+
+export const BrowseQuerySchema = z.object({
+  sort: z.enum(SORTS, { error: 'sort must be rent_asc, rent_desc or newest.' }).default('rent_asc'),
+  // "All" is what the filter menu calls "no filter".
+  roomType: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), RoomTypeSchema.optional()),
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
+  minRent: optionalRent,
+  maxRent: optionalRent,
+  limit: z.coerce.number().int().min(1, 'limit must be 1 to 100.').max(100, 'limit must be 1 to 100.').default(PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+})
+export type BrowseQuery = z.infer<typeof BrowseQuerySchema>
+
+export const LikeResultSchema = z.object({ likes: z.number(), liked: z.literal(true), number: z.string().optional() })
+export type LikeResult = z.infer<typeof LikeResultSchema>

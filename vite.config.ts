@@ -1,0 +1,13 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// In development the API runs on API_PORT (scripts/dev.ts) and Vite proxies /api to it, so the browser
+// still sees one origin, as in production.
+const apiPort = Number(process.env.API_PORT ?? 3001)
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+})
