@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import type { NewListingInput } from '../../src/shared/listing.ts'
+
+// Test data goes in through the real API, as a person's browser would send it.
+
+export type TestUser = { name: string; email: string; password: string; image?: string }
+
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  const id = randomUUID().slice(0, 8)
+  return { name: `Tester ${id}`, email: `tester-${id}@example.com`, password: 'Nestmate1', ...overrides }
+}
+
+/** A token to put in titles or locations so a test can search for exactly its own listings. */
+export function uniqueToken(prefix = 'T'): string {
+  return `${prefix}${randomUUID().replaceAll('-', '').slice(0, 10)}`
+}
+
+function originHeaders(request: APIRequestContext | BrowserContext, baseURL: string) {
+  void request
+  return { origin: baseURL, 'content-type': 'application/json' }
+}
+
+/** Signs a new user up; the request context keeps the session cookie. */
+export async function signUpViaApi(request: APIRequestContext, baseURL: string, user: TestUser = newUser()) {
+  const response = await request.post('/api/auth/sign-up/email', {
+    headers: originHeaders(request, baseURL),
+    data: { name: user.name, email: user.email, password: user.password, image: user.image },
+  })
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`)
+  return user
+}
+
+export async function createListingViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  overrides: Partial<NewListingInput> = {},
+): Promise<string> {
+  const response = await request.post('/api/roommate-listings', {
+    headers: originHeaders(request, baseURL),
+    data: {
+      title: `Sunny room ${uniqueToken()}`,
+      location: 'Portland, OR',
+      rent: 850,
+      roomType: 'Single',
+      lifestyle: 'Early riser, quiet evenings',
+      description: 'A bright room in a calm shared flat.',
+      contact: 'facebook.com/nestmate.tester',
+      number: '+1 503 555 0100',
+      availability: 'Available',
+      ...overrides,
+    },
+  })
+  if (response.status() !== 201) throw new Error(`create failed: ${response.status()} ${await response.text()}`)
+  return ((await response.json()) as { insertedId: string }).insertedId
+}
+
+/** A browser page already signed in as a fresh user (the context shares cookies with page.request). */
+export async function signedInPage(browser: Browser, baseURL: string, user: TestUser = newUser()) {
+  const context = await browser.newContext({ baseURL })
+  const page: Page = await context.newPage()
+  await signUpViaApi(context.request, baseURL, user)
+  return { context, page, user }
+}
