@@ -1,0 +1,44 @@
+import { useState } from 'react'
+import { Cursor, useTypewriter } from 'react-simple-typewriter'
+import { prefersReducedMotion } from '../lib/motion.ts'
+
+type TypedHeadingProps = {
+  words: string[]
+  /** true (default): type the words forever; false: type them once and stop on the last. */
+  loop?: boolean
+  level?: 'h1' | 'h2' | 'h3'
+  className?: string
+}
+
+// The spec's typewriter timings (product-spec.md §9).
+const TIMING = { typeSpeed: 70, deleteSpeed: 50, delaySpeed: 1500 }
+
+/**
+ * A heading whose words are typed out with a visible cursor. Screen readers get all the words at once
+ * (the typing itself is hidden from them), and people who prefer reduced motion see the first word, still.
+ */
+export function TypedHeading({
+  words,
+  loop = true,
+  level: Heading = 'h1',
+  className = '',
+}: TypedHeadingProps) {
+  const [isStill] = useState(prefersReducedMotion)
+  return (
+    <Heading className={className}>
+      <span className="sr-only">{words.join(' ')}</span>
+      <span aria-hidden="true">{isStill ? words[0] : <TypedWords words={words} loop={loop} />}</span>
+    </Heading>
+  )
+}
+
+function TypedWords({ words, loop }: { words: string[]; loop: boolean }) {
+  const [text] = useTypewriter({ words, loop: loop ? 0 : 1, ...TIMING })
+  return (
+    <>
+      {/* A zero-width space keeps the line's height while the text is empty. */}
+      {text || '\u200b'}
+      <Cursor cursorStyle="|" />
+    </>
+  )
+}

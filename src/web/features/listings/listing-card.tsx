@@ -1,0 +1,62 @@
+import { Link } from 'react-router'
+import { FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
+import { formatRent } from '../../../shared/format.ts'
+import type { ListingSummary } from '../../../shared/listing.ts'
+import { AvailabilityBadge } from './availability-badge.tsx'
+
+export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
+  Partial<Pick<ListingSummary, 'rent' | 'roomType'>>
+
+type ListingCardProps = {
+  listing: CardListing
+  /** Where See More goes: the public or the dashboard details route. */
+  to: string
+  /** The server's currency (loadConfig()); rent is shown only when given. */
+  currency?: string
+  headingLevel?: 'h2' | 'h3'
+}
+
+export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <div className="card-body gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>
+          <AvailabilityBadge availability={listing.availability} />
+        </div>
+        <dl className="grid gap-1.5 text-sm text-base-content/80">
+          <div className="flex items-center gap-2">
+            <FaLocationDot aria-hidden="true" className="shrink-0 text-primary" />
+            <dt className="sr-only">Location</dt>
+            <dd className="break-words">{listing.location}</dd>
+          </div>
+          {listing.roomType && (
+            <div className="flex items-center gap-2">
+              <FaHouseUser aria-hidden="true" className="shrink-0 text-primary" />
+              <dt className="sr-only">Room type</dt>
+              <dd>{listing.roomType} room</dd>
+            </div>
+          )}
+          <div className="flex items-center gap-2">
+            <FaUser aria-hidden="true" className="shrink-0 text-primary" />
+            <dt className="sr-only">Poster</dt>
+            <dd>Posted by: {listing.userName}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-2">
+          {currency !== undefined && listing.rent !== undefined ? (
+            <p className="text-xl font-bold">
+              {formatRent(listing.rent, currency)}
+              <span className="text-sm font-normal text-base-content/70"> / month</span>
+            </p>
+          ) : (
+            <span />
+          )}
+          <Link to={to} className="btn btn-sm btn-primary" aria-label={`See more about ${listing.title}`}>
+            See More
+          </Link>
+        </div>
+      </div>
+    </article>
+  )
+}
