@@ -4,7 +4,7 @@
   var theme = 'light'
   try {
     if (window.localStorage.getItem('theme') === 'dark') theme = 'dark'
-  } catch (error) {
+  } catch {
     // Storage can be blocked (private mode, strict settings); the default light theme still applies.
   }
   var root = document.documentElement

@@ -1,0 +1,27 @@
+import { NavLink } from 'react-router'
+import { PATHS } from '../../shared/api.ts'
+
+const LINKS = [
+  { to: PATHS.home, label: 'Home' },
+  { to: PATHS.about, label: 'About Us' },
+  { to: PATHS.contact, label: 'Contact' },
+  { to: PATHS.support, label: 'Support' },
+  { to: PATHS.browse, label: 'Browse Listing' },
+]
+
+/** The spec highlights the active link in blue; aria-current (set by NavLink) says the same to screen readers. */
+export function navLinkClass({ isActive }: { isActive: boolean }) {
+  return isActive ? 'font-semibold text-blue-700 dark:text-blue-300' : ''
+}
+
+/** The main links as <li> items, for the desktop bar and the phone dropdown alike. */
+export function NavItems({ isSignedIn }: { isSignedIn: boolean }) {
+  const links = isSignedIn ? [...LINKS, { to: PATHS.dashboard, label: 'Dashboard' }] : LINKS
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === PATHS.home} className={navLinkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ))
+}

@@ -1,0 +1,83 @@
+import { Link, useNavigate } from 'react-router'
+import { Tooltip } from 'react-tooltip'
+import { PATHS } from '../../shared/api.ts'
+import { signOut, useSession } from '../lib/auth-client.ts'
+import { popup } from './popup.ts'
+
+const DEFAULT_AVATAR = '/default-avatar.svg'
+
+/** Login and Signup for visitors; the profile picture (name on hover) and Logout for signed-in people. */
+export function UserMenu() {
+  const { data: session, isPending } = useSession()
+  const navigate = useNavigate()
+
+  async function logout() {
+    const answer = await popup({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: 'You will be logged out.',
+      showCancelButton: true,
+      confirmButtonText: 'Logout',
+      cancelButtonText: 'Cancel',
+    })
+    if (!answer.isConfirmed) return
+    const { error } = await signOut()
+    if (error) {
+      void popup({
+        icon: 'error',
+        title: 'Oops...',
+        text: error.message ?? 'Could not log out. Please try again.',
+      })
+      return
+    }
+    await navigate(PATHS.home)
+    void popup({
+      icon: 'success',
+      title: 'LogOut!',
+      text: 'Successfully',
+      timer: 1500,
+      showConfirmButton: false,
+    })
+  }
+
+  if (isPending) return <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
+
+  if (!session) {
+    return (
+      <>
+        <Link to={PATHS.login} className="btn btn-ghost btn-sm sm:btn-md">
+          Login
+        </Link>
+        <Link to={PATHS.signup} className="btn btn-primary btn-sm sm:btn-md">
+          Signup
+        </Link>
+      </>
+    )
+  }
+
+  const { name, image } = session.user
+  return (
+    <>
+      <Link
+        to={PATHS.profile}
+        className="avatar rounded-full"
+        data-tooltip-id="user-name-tip"
+        data-tooltip-content={name}
+      >
+        <img
+          src={image || DEFAULT_AVATAR}
+          alt={name}
+          referrerPolicy="no-referrer"
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR
+          }}
+          className="size-10 rounded-full border-2 border-primary object-cover"
+        />
+      </Link>
+      <Tooltip id="user-name-tip" place="bottom" className="z-50" />
+      <button type="button" className="btn btn-outline btn-sm sm:btn-md" onClick={() => void logout()}>
+        Logout
+      </button>
+    </>
+  )
+}

@@ -1,0 +1,3 @@
+export function Component() {
+  return <h1>Browse (building)</h1>
+}
