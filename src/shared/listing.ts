@@ -3,7 +3,14 @@ import { z } from 'zod'
 export const ROOM_TYPES = ['Single', 'Shared', 'Studio'] as const
 export const AVAILABILITIES = ['Available', 'Not Available'] as const
 export const RENT_MAX = 1_000_000
-export const LIMITS = { title: 120, location: 120, lifestyle: 300, description: 5000, contact: 300, number: 30 }
+export const LIMITS = {
+  title: 120,
+  location: 120,
+  lifestyle: 300,
+  description: 5000,
+  contact: 300,
+  number: 30,
+}
 
 export const RoomTypeSchema = z.enum(ROOM_TYPES, { error: 'Room type must be Single, Shared or Studio.' })
 export const AvailabilitySchema = z.enum(AVAILABILITIES, {
@@ -38,7 +45,9 @@ export function toContactUrl(address: string): string | null {
 const rent = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
   z
-    .number({ error: (issue) => (issue.input === undefined ? 'Rent is required.' : 'Rent must be a number.') })
+    .number({
+      error: (issue) => (issue.input === undefined ? 'Rent is required.' : 'Rent must be a number.'),
+    })
     .int('Rent must be a whole number.')
     .min(0, 'Rent cannot be negative.')
     .max(RENT_MAX, `Rent must be at most ${RENT_MAX.toLocaleString('en-US')}.`),
@@ -69,7 +78,10 @@ export const NewListingSchema = z.object({
     return url
   }),
   number: phone.default(''),
-  availability: z.preprocess((value) => (value === '' ? undefined : value), AvailabilitySchema.default('Available')),
+  availability: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    AvailabilitySchema.default('Available'),
+  ),
 })
 export type NewListingInput = z.input<typeof NewListingSchema>
 export type NewListing = z.output<typeof NewListingSchema>
@@ -128,14 +140,26 @@ const optionalRent = z.preprocess(
 export const BrowseQuerySchema = z.object({
   sort: z.enum(SORTS, { error: 'sort must be rent_asc, rent_desc or newest.' }).default('rent_asc'),
   // "All" is what the filter menu calls "no filter".
-  roomType: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), RoomTypeSchema.optional()),
+  roomType: z.preprocess(
+    (value) => (value === '' || value === 'All' ? undefined : value),
+    RoomTypeSchema.optional(),
+  ),
   q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
   minRent: optionalRent,
   maxRent: optionalRent,
-  limit: z.coerce.number().int().min(1, 'limit must be 1 to 100.').max(100, 'limit must be 1 to 100.').default(PAGE_SIZE),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 to 100.')
+    .max(100, 'limit must be 1 to 100.')
+    .default(PAGE_SIZE),
   cursor: z.string().max(200).optional(),
 })
 export type BrowseQuery = z.infer<typeof BrowseQuerySchema>
 
-export const LikeResultSchema = z.object({ likes: z.number(), liked: z.literal(true), number: z.string().optional() })
+export const LikeResultSchema = z.object({
+  likes: z.number(),
+  liked: z.literal(true),
+  number: z.string().optional(),
+})
 export type LikeResult = z.infer<typeof LikeResultSchema>

@@ -25,7 +25,10 @@ const photoUrl = z
   .string()
   .trim()
   .max(2000, 'Photo URL must be at most 2000 characters.')
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Photo URL must start with http:// or https://.')
+  .refine(
+    (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
+    'Photo URL must start with http:// or https://.',
+  )
 
 export const NameSchema = z
   .string({ error: 'Name is required.' })

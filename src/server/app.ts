@@ -1,0 +1,68 @@
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { createAuth, type Auth } from './auth.ts'
+import type { DatabaseHandle } from './db/client.ts'
+import type { Config } from './env.ts'
+import { registerAuth } from './plugins/auth.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
+import { registerSecurity } from './plugins/security.ts'
+import { registerWebApp } from './plugins/web-app.ts'
+import { listingRoutes } from './routes/listings/index.ts'
+import { createListingsRepository } from './routes/listings/listings-repository.ts'
+import { siteRoutes } from './routes/site.ts'
+import { userRoutes } from './routes/users/index.ts'
+import { createUsersRepository } from './routes/users/users-repository.ts'
+
+export type App = FastifyInstance & { auth: Auth }
+
+// Small on purpose: the largest legitimate body is one listing (~6 kB of text).
+const BODY_LIMIT = 32 * 1024
+
+/** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
+export async function buildApp(config: Config, database: DatabaseHandle, options: { webRoot?: string } = {}) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  // The spec's like call sends a JSON content type with no body; treat that as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : parseJson(request, body as string, done),
+  )
+
+  registerErrorHandling(app)
+  await registerSecurity(app, config)
+  if (config.rateLimits) {
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      store: databaseRateLimitStore(database.db),
+      keyGenerator: async (request) => (await request.sessionUser())?.id ?? request.ip,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        error: `Too many requests; try again in ${context.after}.`,
+      }),
+    })
+  }
+
+  const auth = createAuth(database.db, config)
+  await registerAuth(app, auth, config.baseUrl)
+
+  const listings = createListingsRepository(database.db)
+  const users = createUsersRepository(database.db)
+  await app.register(siteRoutes({ config, database, listings, users }))
+  await app.register(listingRoutes(listings))
+  await app.register(userRoutes(users))
+  await registerWebApp(app, options.webRoot)
+
+  return Object.assign(app, { auth }) as unknown as App
+}

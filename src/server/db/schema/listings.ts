@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth.ts'
+
+export const listing = pgTable(
+  'listing',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    location: text().notNull(),
+    rent: integer().notNull(),
+    roomType: text({ enum: ['Single', 'Shared', 'Studio'] }).notNull(),
+    lifestyle: text().notNull().default(''),
+    description: text().notNull().default(''),
+    contact: text().notNull(),
+    number: text().notNull().default(''),
+    availability: text({ enum: ['Available', 'Not Available'] })
+      .notNull()
+      .default('Available'),
+    likes: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    check('listing_rent_range', sql`${table.rent} between 0 and 1000000`),
+    check('listing_room_type', sql`${table.roomType} in ('Single', 'Shared', 'Studio')`),
+    check('listing_availability', sql`${table.availability} in ('Available', 'Not Available')`),
+    check('listing_likes', sql`${table.likes} >= 0`),
+    // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id).
+    index('listing_rent_id_idx').on(table.rent, table.id),
+    index('listing_room_type_rent_id_idx').on(table.roomType, table.rent, table.id),
+    index('listing_created_at_id_idx').on(table.createdAt, table.id),
+    // Featured: the newest Available listings.
+    index('listing_featured_idx')
+      .on(table.createdAt)
+      .where(sql`${table.availability} = 'Available'`),
+    index('listing_owner_id_idx').on(table.ownerId, table.createdAt),
+  ],
+)
+
+/** One like per person per listing: the primary key makes a second like a no-op. */
+export const listingLike = pgTable(
+  'listing_like',
+  {
+    listingId: uuid()
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.userId] }),
+    index('listing_like_user_id_idx').on(table.userId),
+  ],
+)

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1' || value === 'on')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  DEMO_DATA: flag(true),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .refine((code) => {
+      try {
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: code })
+        return true
+      } catch {
+        return false
+      }
+    }, 'is not a currency this runtime knows')
+    .default('USD'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
+  RATE_LIMITS: flag(true),
+  PASSWORD_HASH: z.enum(['strong', 'fast']).default('strong'),
+})
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  baseUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  authSecret: string
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
+  demoData: boolean
+  currency: string
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  rateLimits: boolean
+  passwordHash: 'strong' | 'fast'
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the one secret the embedded set-up needs, creating it (mode 0600) on first start. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
+  chmodSync(file, 0o600)
+  return secret
+}
+
+/** Parses the environment once; the only reader of process.env (DESIGN.md §6). */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}.`)
+  }
+  const env = result.data
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set.')
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.',
+    )
+  }
+  const dataDir = path.resolve(env.DATA_DIR)
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+    demoData: env.DEMO_DATA,
+    currency: env.CURRENCY,
+    logLevel: env.LOG_LEVEL,
+    rateLimits: env.RATE_LIMITS,
+    passwordHash: env.PASSWORD_HASH,
+  }
+}

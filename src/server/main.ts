@@ -1,0 +1,55 @@
+import { openDatabase } from './db/client.ts'
+import { insertDemoData } from './db/demo-data.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { ConfigError, loadConfig } from './env.ts'
+import { buildApp } from './app.ts'
+
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  )
+  const app = await buildApp(config, database)
+
+  // Demo data only on the embedded database; PostgreSQL gets it only through `npm run db:seed`.
+  if (database.kind === 'pglite' && config.demoData) {
+    const inserted = await insertDemoData(database.db)
+    if (inserted > 0) app.log.info(`inserted ${inserted} demo listings`)
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: finishing in-flight requests`)
+    // app.close() stops accepting connections and waits for in-flight requests before resolving.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 10_000)
+    try {
+      await app.close()
+      await database.close()
+    } finally {
+      clearTimeout(timer)
+    }
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(`Nestmate is ready at ${config.baseUrl} (${database.kind})`)
+}
+
+main().catch((error: unknown) => {
+  // Expected start-up problems get one clear line, not a stack trace.
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+/** An expected failure with a status and a message safe to show (DESIGN.md §4 error shape). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const clientMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      }))
+      return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request.', issues })
+    }
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message })
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      const unavailable = isDatabaseDown(error)
+      return reply
+        .status(unavailable ? 503 : 500)
+        .send({
+          error: unavailable ? 'The database is unavailable; try again shortly.' : 'Something went wrong.',
+        })
+    }
+    if (status === 429)
+      return reply.status(429).send({ error: error.message || 'Too many requests; slow down.' })
+    if (status >= 400) {
+      // SyntaxError from JSON.parse carries a 400 but its message may quote the body; keep it generic.
+      const message =
+        clientMessages[error.code] ??
+        (error instanceof SyntaxError ? clientMessages.FST_ERR_CTP_INVALID_JSON_BODY : error.message)
+      return reply.status(status).send({ error: message })
+    }
+    return reply.status(500).send({ error: 'Something went wrong.' })
+  })
+}
+
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+])
+
+/** A lost or refused database connection is a 503 the client may retry, not a 500. */
+export function isDatabaseDown(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && DOWN_CODES.has(code)) return true
+    const message = (current as { message?: unknown }).message
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED/.test(message)) return true
+  }
+  return false
+}

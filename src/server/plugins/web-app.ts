@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web')
+
+/** Serves the built SPA; unknown non-API paths get index.html so the client router can answer them. */
+export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
+  const hasBuild = existsSync(path.join(root, 'index.html'))
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every file name under assets/, so those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        } else {
+          res.setHeader('Cache-Control', 'no-cache')
+        }
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
+      return reply.status(404).send({ error: 'Not found.' })
+    }
+    if (!hasBuild) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.')
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+  })
+}

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  BrowseQuerySchema,
+  FeaturedListingSchema,
+  IdParamsSchema,
+  LikeResultSchema,
+  ListingDetailSchema,
+  ListingSchema,
+  ListingSummarySchema,
+  NewListingSchema,
+} from '../../../shared/listing.ts'
+import { HttpError } from '../../plugins/errors.ts'
+import { requireUser } from '../../plugins/auth.ts'
+import { decodeCursor, encodeCursor } from './cursor.ts'
+import { toListing, type ListingsRepository } from './listings-repository.ts'
+
+// Per person, so a single account can't flood the site or harvest phone numbers by liking everything.
+// groupId keeps the two counters apart (the key is the person's id in both).
+export const WRITE_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000, groupId: ':write' }
+export const LIKE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':like' }
+
+const Message = z.object({ message: z.string() })
+
+export const listingRoutes =
+  (listings: ListingsRepository): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** 404 when the listing doesn't exist, 403 when it isn't the caller's. */
+    async function assertOwner(id: string, userId: string, action: string) {
+      const ownerId = await listings.ownerOf(id)
+      if (!ownerId) throw new HttpError(404, 'Listing not found.')
+      if (ownerId !== userId) throw new HttpError(403, `You can only ${action} your own listings.`)
+    }
+
+    app.get(
+      '/api/featured-roommates',
+      { schema: { response: { 200: z.array(FeaturedListingSchema) } } },
+      async () => listings.featured(),
+    )
+
+    app.get(
+      '/api/roommate-listings',
+      { schema: { querystring: BrowseQuerySchema, response: { 200: z.array(ListingSummarySchema) } } },
+      async (request, reply) => {
+        const query = request.query
+        const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null
+        if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
+        const page = await listings.browse(query, cursor)
+        reply.header('X-Total-Count', String(page.total))
+        const last = page.listings.at(-1)
+        if (page.hasMore && last) {
+          const value = query.sort === 'newest' ? last.createdAt : last.rent
+          // The next page keeps every filter the client sent and swaps in the new cursor.
+          const next = new URL(request.url, 'http://nestmate.invalid').searchParams
+          next.set('cursor', encodeCursor({ value, id: last._id }))
+          reply.header('Link', `</api/roommate-listings?${next}>; rel="next"`)
+        }
+        return page.listings
+      },
+    )
+
+    app.get(
+      '/api/roommate-listings/:id',
+      { schema: { params: IdParamsSchema, response: { 200: ListingDetailSchema } } },
+      async (request, reply) => {
+        const user = await requireUser(request)
+        const row = await listings.find(request.params.id, user.id)
+        if (!row) throw new HttpError(404, 'Listing not found.')
+        const isOwner = row.ownerId === user.id
+        const likedByMe = Boolean(row.likedByMe)
+        reply.header('Cache-Control', 'no-store')
+        const { likedByMe: _liked, ...fields } = row
+        return { ...toListing(fields, isOwner || likedByMe), likedByMe, isOwner }
+      },
+    )
+
+    app.post(
+      '/api/roommate-listings',
+      {
+        config: { rateLimit: WRITE_LIMIT },
+        schema: {
+          body: NewListingSchema,
+          response: { 201: z.object({ success: z.literal(true), insertedId: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request)
+        const insertedId = await listings.create(user.id, request.body)
+        return reply.status(201).send({ success: true, insertedId })
+      },
+    )
+
+    app.put(
+      '/api/roommate-listings/:id',
+      {
+        config: { rateLimit: WRITE_LIMIT },
+        schema: { params: IdParamsSchema, body: NewListingSchema, response: { 200: Message } },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        await assertOwner(request.params.id, user.id, 'change')
+        if (!(await listings.update(request.params.id, user.id, request.body)))
+          throw new HttpError(404, 'Listing not found.')
+        return { message: 'Listing updated successfully' }
+      },
+    )
+
+    app.delete(
+      '/api/roommate-listings/:id',
+      { config: { rateLimit: WRITE_LIMIT }, schema: { params: IdParamsSchema, response: { 200: Message } } },
+      async (request) => {
+        const user = await requireUser(request)
+        await assertOwner(request.params.id, user.id, 'delete')
+        if (!(await listings.remove(request.params.id, user.id)))
+          throw new HttpError(404, 'Listing not found.')
+        return { message: 'Listing deleted successfully' }
+      },
+    )
+
+    app.patch(
+      '/api/listings/:id/like',
+      {
+        config: { rateLimit: LIKE_LIMIT },
+        schema: { params: IdParamsSchema, response: { 200: LikeResultSchema } },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        const ownerId = await listings.ownerOf(request.params.id)
+        if (!ownerId) throw new HttpError(404, 'Listing not found.')
+        if (ownerId === user.id) throw new HttpError(403, "You can't like your own post")
+        const { likes, number } = await listings.like(request.params.id, user.id)
+        return { likes, liked: true as const, ...(number ? { number } : {}) }
+      },
+    )
+
+    app.get(
+      '/api/my-listings',
+      {
+        schema: {
+          querystring: z.object({ email: z.string().max(254).optional() }),
+          response: { 200: z.array(ListingSchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        const email = request.query.email?.trim().toLowerCase()
+        if (email && email !== user.email.toLowerCase())
+          throw new HttpError(403, 'You can only list your own listings.')
+        return listings.owned(user.id)
+      },
+    )
+  }

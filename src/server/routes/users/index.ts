@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PublicUserSchema, UserRecordInputSchema } from '../../../shared/user.ts'
+import { requireUser } from '../../plugins/auth.ts'
+import { HttpError } from '../../plugins/errors.ts'
+import type { UsersRepository } from './users-repository.ts'
+
+const toIso = (value: Date | string | null) => (value ? new Date(value).toISOString() : '')
+
+export const userRoutes =
+  (users: UsersRepository): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/users',
+      {
+        schema: {
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+          response: { 200: z.array(PublicUserSchema) },
+        },
+      },
+      async (request, reply) => {
+        const me = await requireUser(request)
+        const [rows, total] = await Promise.all([users.list(request.query.limit), users.count()])
+        reply.header('X-Total-Count', String(total))
+        // Other people's e-mail addresses are theirs to share, not ours (DESIGN.md §4).
+        return rows.map((row) => ({
+          _id: row.id,
+          name: row.name,
+          photo: row.image ?? '',
+          ...(row.id === me.id ? { email: row.email } : {}),
+          creationTime: toIso(row.createdAt),
+          lastSignInTime: toIso(row.lastSignIn),
+        }))
+      },
+    )
+
+    // The spec's sign-up record. The account itself is Better Auth's; this keeps name and photo in step.
+    app.post(
+      '/api/users',
+      {
+        schema: {
+          body: UserRecordInputSchema,
+          response: { 200: z.object({ acknowledged: z.literal(true), insertedId: z.string() }) },
+        },
+      },
+      async (request) => {
+        const me = await requireUser(request)
+        if (request.body.email.toLowerCase() !== me.email.toLowerCase()) {
+          throw new HttpError(403, 'You can only write your own user record.')
+        }
+        await users.updateProfile(me.id, { name: request.body.name, image: request.body.photo || null })
+        return { acknowledged: true as const, insertedId: me.id }
+      },
+    )
+  }
