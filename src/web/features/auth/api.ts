@@ -1,0 +1,47 @@
+import { API } from '../../../shared/api.ts'
+import { api } from '../../lib/api.ts'
+import { signIn, signUp } from '../../lib/auth-client.ts'
+
+type Outcome = { ok: true } | { ok: false; message: string }
+
+// Better Auth answers errors as values; a network failure throws. Both become one message here.
+async function attempt(
+  call: () => Promise<{ error: { message?: string } | null }>,
+  fallback: string,
+): Promise<Outcome> {
+  try {
+    const { error } = await call()
+    return error ? { ok: false, message: error.message || fallback } : { ok: true }
+  } catch {
+    return { ok: false, message: 'Could not reach Nestmate. Check your connection and try again.' }
+  }
+}
+
+export function logIn(email: string, password: string): Promise<Outcome> {
+  return attempt(() => signIn.email({ email, password }), 'Login failed.')
+}
+
+export function register(input: {
+  name: string
+  email: string
+  password: string
+  photo: string
+}): Promise<Outcome> {
+  const { name, email, password, photo } = input
+  return attempt(() => signUp.email({ name, email, password, image: photo || undefined }), 'Signup failed.')
+}
+
+/** The spec's user record, sent after an e-mail sign-up. The account exists already, so a failure here is not fatal. */
+export async function saveUserRecord(user: { name: string; email: string; photo: string }): Promise<void> {
+  const now = new Date().toISOString()
+  await api(API.users, { method: 'POST', body: { ...user, creationTime: now, lastSignInTime: now } }).catch(
+    () => {},
+  )
+}
+
+export async function startGoogleSignIn(callbackURL: string, errorCallbackURL: string): Promise<Outcome> {
+  return attempt(
+    () => signIn.social({ provider: 'google', callbackURL, errorCallbackURL }),
+    'Google sign-in failed.',
+  )
+}

@@ -1,0 +1,46 @@
+import type { IconType } from 'react-icons'
+import { FaArrowLeft, FaChartPie, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
+import { Link, NavLink } from 'react-router'
+import { PATHS } from '../../../shared/api.ts'
+import { navLinkClass } from '../../components/nav-links.tsx'
+
+const ENTRIES: { to: string; label: string; icon: IconType }[] = [
+  { to: PATHS.dashboard, label: 'Overview', icon: FaChartPie },
+  { to: PATHS.myListings, label: 'My Listing', icon: FaList },
+  { to: PATHS.addListing, label: 'Add Roommate Listing', icon: FaPlus },
+  { to: PATHS.dashboardBrowse, label: 'Browse Listing', icon: FaSearch },
+  { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
+]
+
+type SidebarProps = { id: string; onNavigate: () => void }
+
+/** The dashboard's own navigation; on phones it lives in a drawer that closes once a link is chosen. */
+export function Sidebar({ id, onNavigate }: SidebarProps) {
+  return (
+    <nav id={id} aria-label="Dashboard" className="flex min-h-full w-72 flex-col gap-4 bg-base-200 p-4">
+      <Link
+        to={PATHS.home}
+        className="flex items-center gap-2 px-2 py-1 text-xl font-bold"
+        onClick={onNavigate}
+      >
+        <img src="/logo.svg" alt="" className="size-9" />
+        Nestmate
+      </Link>
+      <ul className="menu w-full gap-1 p-0 text-base">
+        <li>
+          <Link to={PATHS.home} onClick={onNavigate}>
+            <FaArrowLeft aria-hidden="true" /> Back To Home
+          </Link>
+        </li>
+        <li className="menu-title mt-2 text-base-content/80">Dashboard</li>
+        {ENTRIES.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink to={to} end={to === PATHS.dashboard} className={navLinkClass} onClick={onNavigate}>
+              <Icon aria-hidden="true" /> {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

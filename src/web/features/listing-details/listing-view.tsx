@@ -1,0 +1,70 @@
+import { Link } from 'react-router'
+import { FaArrowLeft, FaFacebook, FaPhone } from 'react-icons/fa'
+import type { ListingDetail, LikeResult } from '../../../shared/listing.ts'
+import { safeContactHref } from './api.ts'
+import { LikeButton } from './like-button.tsx'
+import { ListingFacts } from './listing-facts.tsx'
+
+type ListingViewProps = {
+  listing: ListingDetail
+  currency: string
+  like: LikeResult | null
+  isLiking: boolean
+  onLike: () => void
+  backTo: string
+}
+
+export function ListingView({ listing, currency, like, isLiking, onLike, backTo }: ListingViewProps) {
+  // The server's answer to this page's like wins over what the page loaded with.
+  const isLiked = listing.likedByMe || like !== null
+  const likes = like?.likes ?? listing.likes
+  const number = like?.number ?? listing.number
+  const contactHref = safeContactHref(listing.contact)
+
+  return (
+    <article className="card mx-auto w-full max-w-3xl border border-base-300 bg-base-100 shadow-lg">
+      <div className="card-body gap-6">
+        <header>
+          <p className="text-sm font-medium text-base-content/80" aria-live="polite">
+            {likes} people interested in
+          </p>
+          <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
+        </header>
+        <ListingFacts listing={listing} currency={currency} />
+        <section>
+          <h2 className="text-lg font-semibold">Description</h2>
+          <p className="mt-1 whitespace-pre-line text-base-content/90">
+            {listing.description || 'No description yet.'}
+          </p>
+        </section>
+        <div className="flex flex-col gap-3">
+          {contactHref ? (
+            <a
+              href={contactHref}
+              target="_blank"
+              rel="noopener noreferrer nofollow ugc"
+              className="link link-primary w-fit"
+            >
+              <FaFacebook className="mr-1 inline" aria-hidden="true" />
+              Facebook Page <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : (
+            <p className="break-all">Contact: {listing.contact}</p>
+          )}
+          {isLiked && number && (
+            <p className="font-semibold">
+              <FaPhone className="mr-2 inline" aria-hidden="true" />
+              Contact: {number}
+            </p>
+          )}
+        </div>
+        <div className="card-actions items-center justify-between border-t border-base-300 pt-4">
+          <Link to={backTo} className="btn btn-ghost">
+            <FaArrowLeft aria-hidden="true" /> Back to Listings
+          </Link>
+          <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
+        </div>
+      </div>
+    </article>
+  )
+}

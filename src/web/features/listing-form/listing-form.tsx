@@ -1,0 +1,141 @@
+import { Form, useNavigation } from 'react-router'
+import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '../../../shared/listing.ts'
+import { describedBy, Field } from './field.tsx'
+import type { ListingField, ListingFieldErrors } from './parse-listing-form.ts'
+
+export type ListingFormDefaults = Partial<
+  Pick<
+    Listing,
+    | 'title'
+    | 'location'
+    | 'rent'
+    | 'roomType'
+    | 'lifestyle'
+    | 'description'
+    | 'contact'
+    | 'number'
+    | 'availability'
+  >
+>
+
+type ListingFormProps = {
+  owner: { name: string; email: string }
+  defaults?: ListingFormDefaults
+  errors?: ListingFieldErrors
+  submitLabel: string
+  pendingLabel: string
+}
+
+/** The add and update forms: the same fields, posted to the route's action. */
+export function ListingForm({
+  owner,
+  defaults = {},
+  errors = {},
+  submitLabel,
+  pendingLabel,
+}: ListingFormProps) {
+  const isSubmitting = useNavigation().state === 'submitting'
+  const control = (name: ListingField, base: string, hint?: string) => ({
+    id: name,
+    name,
+    className: `${base} w-full ${errors[name] ? `${base}-error` : ''}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy(name, errors[name], hint),
+  })
+  const contactHint = 'Your Facebook page or another web address people can visit.'
+
+  return (
+    <Form method="post" noValidate className="grid gap-5 md:grid-cols-2">
+      <Field id="title" label="Title" isRequired error={errors.title} className="md:col-span-2">
+        <input
+          {...control('title', 'input')}
+          required
+          maxLength={LIMITS.title}
+          defaultValue={defaults.title}
+        />
+      </Field>
+      <Field id="location" label="Location" isRequired error={errors.location}>
+        <input
+          {...control('location', 'input')}
+          required
+          maxLength={LIMITS.location}
+          defaultValue={defaults.location}
+        />
+      </Field>
+      <Field id="rent" label="Rent per month" isRequired error={errors.rent}>
+        <input
+          {...control('rent', 'input')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          required
+          defaultValue={defaults.rent}
+        />
+      </Field>
+      <Field id="roomType" label="Room type" isRequired error={errors.roomType}>
+        <select {...control('roomType', 'select')} required defaultValue={defaults.roomType ?? ''}>
+          <option value="" disabled>
+            Choose a room type
+          </option>
+          {ROOM_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id="lifestyle" label="Lifestyle preferences" error={errors.lifestyle}>
+        <input
+          {...control('lifestyle', 'input')}
+          maxLength={LIMITS.lifestyle}
+          placeholder="e.g. Early riser, non-smoker, likes pets"
+          defaultValue={defaults.lifestyle}
+        />
+      </Field>
+      <Field id="description" label="Description" error={errors.description} className="md:col-span-2">
+        <textarea
+          {...control('description', 'textarea')}
+          rows={4}
+          maxLength={LIMITS.description}
+          defaultValue={defaults.description}
+        />
+      </Field>
+      <Field id="contact" label="Contact info" isRequired error={errors.contact} hint={contactHint}>
+        <input
+          {...control('contact', 'input', contactHint)}
+          required
+          maxLength={LIMITS.contact}
+          placeholder="facebook.com/your.page"
+          defaultValue={defaults.contact}
+        />
+      </Field>
+      <Field id="number" label="Phone number" error={errors.number}>
+        <input
+          {...control('number', 'input')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={LIMITS.number}
+          defaultValue={defaults.number}
+        />
+      </Field>
+      <Field id="availability" label="Availability" error={errors.availability}>
+        <select {...control('availability', 'select')} defaultValue={defaults.availability ?? 'Available'}>
+          {AVAILABILITIES.map((value) => (
+            <option key={value}>{value}</option>
+          ))}
+        </select>
+      </Field>
+      <div className="hidden md:block" />
+      <Field id="owner-name" label="Your name">
+        <input id="owner-name" className="input w-full" value={owner.name} readOnly />
+      </Field>
+      <Field id="owner-email" label="Your email">
+        <input id="owner-email" type="email" className="input w-full" value={owner.email} readOnly />
+      </Field>
+      <div className="md:col-span-2">
+        <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </Form>
+  )
+}

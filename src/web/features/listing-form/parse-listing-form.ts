@@ -1,0 +1,46 @@
+import { NewListingSchema, type NewListing, type NewListingInput } from '../../../shared/listing.ts'
+
+export type ListingField = keyof NewListingInput
+export type ListingFieldErrors = Partial<Record<ListingField, string>>
+
+export const LISTING_FIELDS = [
+  'title',
+  'location',
+  'rent',
+  'roomType',
+  'lifestyle',
+  'description',
+  'contact',
+  'number',
+  'availability',
+] as const satisfies readonly ListingField[]
+
+function isListingField(path: string): path is ListingField {
+  return (LISTING_FIELDS as readonly string[]).includes(path)
+}
+
+/** The server's `issues` (or zod's) as one message per field; the first message of a field wins. */
+export function issuesToFieldErrors(
+  issues: readonly { path: string; message: string }[],
+): ListingFieldErrors {
+  const errors: ListingFieldErrors = {}
+  for (const issue of issues) {
+    if (isListingField(issue.path)) errors[issue.path] ??= issue.message
+  }
+  return errors
+}
+
+/** Checks the submitted form with the same schema the server uses. */
+export function parseListingForm(
+  formData: FormData,
+): { ok: true; listing: NewListing } | { ok: false; errors: ListingFieldErrors } {
+  const raw = Object.fromEntries(LISTING_FIELDS.map((field) => [field, String(formData.get(field) ?? '')]))
+  const result = NewListingSchema.safeParse(raw)
+  if (result.success) return { ok: true, listing: result.data }
+  return {
+    ok: false,
+    errors: issuesToFieldErrors(
+      result.error.issues.map((issue) => ({ path: String(issue.path[0]), message: issue.message })),
+    ),
+  }
+}

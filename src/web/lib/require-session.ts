@@ -1,0 +1,40 @@
+import { redirect } from 'react-router'
+import { PATHS } from '../../shared/api.ts'
+import { getSession } from './auth-client.ts'
+
+type SessionData = NonNullable<Awaited<ReturnType<typeof getSession>>['data']>
+export type SessionUser = SessionData['user']
+
+let inFlight: Promise<SessionData | null> | undefined
+
+// A dashboard page runs its layout's loader and its own at once; one request serves both.
+function loadSession(): Promise<SessionData | null> {
+  inFlight ??= getSession()
+    .then(({ data }) => data ?? null)
+    .finally(() => {
+      inFlight = undefined
+    })
+  return inFlight
+}
+
+/** Only same-site paths ("/x", never "//host" or "/\host") may be returned to after login. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  return value
+}
+
+/** The login page's address that brings the visitor back to `path` afterwards. */
+export function loginPath(path: string | null): string {
+  const from = safeReturnPath(path)
+  return from && from !== PATHS.home ? `${PATHS.login}?from=${encodeURIComponent(from)}` : PATHS.login
+}
+
+/** For loaders of signed-in pages: the session's user, or a redirect to /login that remembers this page. */
+export async function requireSession(request: Request): Promise<SessionUser> {
+  const session = await loadSession()
+  if (!session) {
+    const url = new URL(request.url)
+    throw redirect(loginPath(url.pathname + url.search))
+  }
+  return session.user
+}

@@ -1,0 +1,84 @@
+import { Link, redirect, useActionData, useLoaderData } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { PATHS } from '../../../shared/api.ts'
+import { ErrorView } from '../../components/error-view.tsx'
+import { PageTitle } from '../../components/page-title.tsx'
+import { TypedHeading } from '../../components/typed-heading.tsx'
+import { ApiRequestError } from '../../lib/api.ts'
+import { requireSession } from '../../lib/require-session.ts'
+import { showError, showSuccess } from '../../features/dashboard/popup.ts'
+import { getListing } from '../../features/listing-details/api.ts'
+import { ListingForm } from '../../features/listing-form/listing-form.tsx'
+import { saveListingForm, updateListing } from '../../features/listing-form/save-listing.ts'
+export { ListingErrorBoundary as ErrorBoundary } from '../../features/listing-details/listing-error.tsx'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSession(request)
+  return { listing: await getListing(params.id ?? '') }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const outcome = await saveListingForm(request, updateListing(params.id ?? ''))
+  if (!outcome.ok) {
+    const { failure } = outcome
+    if (failure instanceof ApiRequestError) showError('Error!', failure.message)
+    else if (failure !== undefined) showError('Error!', 'Failed to update listing.')
+    return { errors: outcome.errors }
+  }
+  if (!outcome.message) {
+    showError('Error!', 'Something went wrong')
+    return { errors: {} }
+  }
+  await showSuccess('Listing Updated!', outcome.message, 1500)
+  return redirect(PATHS.myListings)
+}
+
+export function Component() {
+  const { listing } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+
+  if (!listing.isOwner) {
+    return (
+      <>
+        <PageTitle title="Not your listing" />
+        <ErrorView
+          title="This listing is not yours"
+          message="Only the person who posted a listing can update it. You can still view it or manage your own listings."
+          actions={
+            <>
+              <Link to={PATHS.dashboardDetails(listing._id)} className="btn btn-primary">
+                View listing
+              </Link>
+              <Link to={PATHS.myListings} className="btn btn-outline">
+                My Listings
+              </Link>
+            </>
+          }
+        />
+      </>
+    )
+  }
+
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageTitle title="Update Roommate Listing" />
+      <div>
+        <TypedHeading
+          words={['Update Roommate Listing', 'Modify Your Listing', 'Find a Better Match']}
+          loop={false}
+          className="text-3xl font-bold text-primary"
+        />
+        <p className="mt-1 text-base-content/80">
+          Change what you need and save. Fields marked * are required.
+        </p>
+      </div>
+      <ListingForm
+        owner={{ name: listing.userName, email: listing.userEmail }}
+        defaults={listing}
+        errors={result?.errors}
+        submitLabel="Update Listing"
+        pendingLabel="Saving…"
+      />
+    </section>
+  )
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react'
+import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
+import { RouteErrorBoundary } from '../../components/route-error.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { useSession } from '../../lib/auth-client.ts'
+import { requireSession } from '../../lib/require-session.ts'
+import { Sidebar } from '../../features/dashboard/sidebar.tsx'
+import { TopBar } from '../../features/dashboard/top-bar.tsx'
+import type { DashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
+
+const SIDEBAR_ID = 'dashboard-sidebar'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { name, email, image } = await requireSession(request)
+  return { user: { name, email, image } satisfies DashboardUser }
+}
+
+export function Component() {
+  const { user: loaded } = useLoaderData<typeof loader>()
+  // The live session wins, so a profile update shows at once on every dashboard page.
+  const session = useSession().data?.user
+  const user: DashboardUser = session
+    ? { name: session.name, email: session.email, image: session.image }
+    : loaded
+  const [isOpen, setIsOpen] = useState(false)
+  const sidebarRef = useRef<HTMLDivElement>(null)
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const isChangingPage = navigation.state === 'loading' && navigation.location.pathname !== pathname
+
+  useEffect(() => {
+    if (isOpen) sidebarRef.current?.querySelector('a')?.focus()
+  }, [isOpen])
+
+  return (
+    <div className="drawer lg:drawer-open" onKeyDown={(event) => event.key === 'Escape' && setIsOpen(false)}>
+      {/* daisyUI's drawer is driven by this checkbox; the menu button in the top bar is what people use. */}
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        tabIndex={-1}
+        aria-hidden="true"
+        checked={isOpen}
+        onChange={(event) => setIsOpen(event.target.checked)}
+      />
+      <div className="drawer-content flex min-h-screen flex-col bg-base-100">
+        <TopBar sidebarId={SIDEBAR_ID} isSidebarOpen={isOpen} onOpenSidebar={() => setIsOpen(true)} />
+        <main id="main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8" aria-busy={isChangingPage}>
+          {isChangingPage ? <Spinner /> : <Outlet context={user} />}
+        </main>
+      </div>
+      <div className="drawer-side z-40" ref={sidebarRef}>
+        <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+        <Sidebar id={SIDEBAR_ID} onNavigate={() => setIsOpen(false)} />
+      </div>
+    </div>
+  )
+}
+
+export function HydrateFallback() {
+  return <Spinner className="min-h-screen" label="Checking your session…" />
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,82 @@
+import { useEffect } from 'react'
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { PATHS } from '../../../shared/api.ts'
+import { PageTitle } from '../../components/page-title.tsx'
+import { RouteErrorBoundary } from '../../components/route-error.tsx'
+import { ApiRequestError } from '../../lib/api.ts'
+import { requireSession } from '../../lib/require-session.ts'
+import { deleteListing, getMyListings } from '../../features/dashboard/api.ts'
+import { MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
+import { showError, showSuccess } from '../../features/dashboard/popup.ts'
+import { loadCurrency } from '../../features/listing-details/api.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSession(request)
+  const [listings, currency] = await Promise.all([getMyListings().catch(() => null), loadCurrency()])
+  return { listings, currency }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const id = String((await request.formData()).get('id') ?? '')
+  try {
+    const answer = await deleteListing(id)
+    if (!answer?.message) {
+      showError('Error!', 'Something went wrong!')
+      return { deleted: false }
+    }
+    void showSuccess('Deleted!', 'Your listing has been deleted.')
+    return { deleted: true }
+  } catch (error) {
+    showError('Error!', error instanceof ApiRequestError ? error.message : 'Failed to delete listing.')
+    return { deleted: false }
+  }
+}
+
+export function Component() {
+  const { listings, currency } = useLoaderData<typeof loader>()
+  const hasFailed = listings === null
+
+  useEffect(() => {
+    if (hasFailed) showError('Error', 'Failed to load listings')
+  }, [hasFailed])
+
+  return (
+    <section className="flex flex-col gap-6">
+      <PageTitle title="My Listings" />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold">My Listings</h1>
+        <Link to={PATHS.addListing} className="btn btn-primary btn-sm sm:btn-md">
+          Add Roommate Listing
+        </Link>
+      </div>
+      {hasFailed ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          Failed to load listings. Reload the page to try again.
+        </p>
+      ) : listings.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-8 text-center text-lg">No listings found.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Location</th>
+                <th scope="col">Rent</th>
+                <th scope="col">Room Type</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listings.map((listing) => (
+                <MyListingRow key={listing._id} listing={listing} currency={currency} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

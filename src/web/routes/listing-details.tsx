@@ -1,0 +1,45 @@
+import { useFetcher, useLoaderData } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { PageTitle } from '../components/page-title.tsx'
+import { Spinner } from '../components/spinner.tsx'
+import { requireSession } from '../lib/require-session.ts'
+import { getListing, likeListing, loadCurrency } from '../features/listing-details/api.ts'
+import { ListingErrorBoundary, useBackToListings } from '../features/listing-details/listing-error.tsx'
+import { ListingView } from '../features/listing-details/listing-view.tsx'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSession(request)
+  const [listing, currency] = await Promise.all([getListing(params.id ?? ''), loadCurrency()])
+  return { listing, currency }
+}
+
+export async function action({ params }: ActionFunctionArgs) {
+  // The spec ignores a failed like: nothing on the page changes.
+  const like = await likeListing(params.id ?? '').catch(() => null)
+  return { like }
+}
+
+export function Component() {
+  const { listing, currency } = useLoaderData<typeof loader>()
+  const fetcher = useFetcher<typeof action>()
+  const backTo = useBackToListings()
+  return (
+    <div className="px-4 py-10">
+      <PageTitle title={listing.title} />
+      <ListingView
+        listing={listing}
+        currency={currency}
+        like={fetcher.data?.like ?? null}
+        isLiking={fetcher.state !== 'idle'}
+        onLike={() => fetcher.submit({}, { method: 'patch', encType: 'application/json' })}
+        backTo={backTo}
+      />
+    </div>
+  )
+}
+
+export const ErrorBoundary = ListingErrorBoundary
+
+export function HydrateFallback() {
+  return <Spinner label="Loading listing…" />
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react'
+import { redirect, useActionData, useLoaderData, useLocation, type ActionFunctionArgs } from 'react-router'
+import { PATHS } from '../../shared/api.ts'
+import { LoginSchema } from '../../shared/user.ts'
+import { PageTitle } from '../components/page-title.tsx'
+import { Spinner } from '../components/spinner.tsx'
+import { loadConfig } from '../lib/config.ts'
+import { logIn } from '../features/auth/api.ts'
+import { AuthCard } from '../features/auth/auth-card.tsx'
+import { GoogleButton } from '../features/auth/google-button.tsx'
+import { LoginForm } from '../features/auth/login-form.tsx'
+import { returnPath, withFrom } from '../features/auth/return-path.ts'
+import { showError } from '../features/dashboard/popup.ts'
+
+export async function loader() {
+  // Without the config the page still works; Google sign-in just shows as unavailable.
+  const config = await loadConfig().catch(() => null)
+  return { googleSignIn: config?.googleSignIn ?? false }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const parsed = LoginSchema.safeParse({
+    email: form.get('email') ?? '',
+    password: form.get('password') ?? '',
+  })
+  if (!parsed.success) return { error: 'Please enter both email and password.' }
+  const outcome = await logIn(parsed.data.email, parsed.data.password)
+  if (!outcome.ok) {
+    showError('Oops...', outcome.message)
+    return { error: outcome.message }
+  }
+  return redirect(returnPath(request.url))
+}
+
+export function Component() {
+  const { googleSignIn } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const { search } = useLocation()
+  const returnTo = returnPath(window.location.href)
+  const googleError = new URLSearchParams(search).get('error')
+
+  // Google sends people back here with ?error= when they cancel or the sign-in fails.
+  useEffect(() => {
+    if (googleError) showError('Oops...', `Google sign-in failed (${googleError.replaceAll('_', ' ')}).`)
+  }, [googleError])
+
+  return (
+    <AuthCard
+      words={['Welcome Back!', 'Please Login', 'to Continue']}
+      intro="Log in to post, like and manage listings."
+    >
+      <PageTitle title="Login" />
+      <LoginForm error={result?.error} />
+      <div className="divider my-0 text-sm">or</div>
+      <GoogleButton isAvailable={googleSignIn} returnTo={returnTo} loginUrl={withFrom(PATHS.login, search)} />
+    </AuthCard>
+  )
+}
+
+export function HydrateFallback() {
+  return <Spinner />
+}

@@ -1,0 +1,51 @@
+import { redirect, useActionData, type ActionFunctionArgs } from 'react-router'
+import { passwordError, SignupSchema } from '../../shared/user.ts'
+import { PageTitle } from '../components/page-title.tsx'
+import { register, saveUserRecord } from '../features/auth/api.ts'
+import { AuthCard } from '../features/auth/auth-card.tsx'
+import { returnPath } from '../features/auth/return-path.ts'
+import { SignupForm, type SignupErrors } from '../features/auth/signup-form.tsx'
+import { showError, showSuccess } from '../features/dashboard/popup.ts'
+
+const field = (form: FormData, name: string) => String(form.get(name) ?? '')
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const input = { name: field(form, 'name'), email: field(form, 'email'), photo: field(form, 'photo') }
+  const password = field(form, 'password')
+
+  const weakness = passwordError(password)
+  if (weakness) {
+    showError('Invalid Password', weakness)
+    return { errors: { password: weakness } satisfies SignupErrors }
+  }
+  const parsed = SignupSchema.safeParse({ ...input, password })
+  if (!parsed.success) {
+    const errors: SignupErrors = {}
+    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SignupErrors] ??= issue.message
+    return { errors }
+  }
+
+  const outcome = await register(parsed.data)
+  if (!outcome.ok) {
+    showError('Signup Failed', outcome.message)
+    return { errors: {} }
+  }
+  const { name, email, photo } = parsed.data
+  await saveUserRecord({ name, email, photo })
+  await showSuccess('Welcome to Nestmate!', 'Your account is ready.', 1500)
+  return redirect(returnPath(request.url))
+}
+
+export function Component() {
+  const result = useActionData<typeof action>()
+  return (
+    <AuthCard
+      words={['Welcome Dear!', 'Create Your Account', 'Join Us Today']}
+      intro="Sign up to post your room and find a roommate who fits."
+    >
+      <PageTitle title="Signup" />
+      <SignupForm errors={result?.errors} />
+    </AuthCard>
+  )
+}
