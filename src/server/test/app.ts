@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp, type App } from '../app.ts'
+import type { Config } from '../env.ts'
+import { openTestDatabase } from './database.ts'
+
+export const BASE_URL = 'http://localhost:3000'
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    baseUrl: BASE_URL,
+    dataDir: '.tmp/unused',
+    databaseUrl: undefined,
+    authSecret: 'nestmate-test-secret-that-is-long-enough-0123456789',
+    google: undefined,
+    demoData: false,
+    currency: 'USD',
+    logLevel: 'silent',
+    rateLimits: false,
+    passwordHash: 'fast',
+    ...overrides,
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** A whole Nestmate app on a fresh database; call close() after the tests. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}) {
+  const database = await openTestDatabase()
+  const app: App = await buildApp(testConfig(overrides), database, options)
+  await app.ready()
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+export type TestUser = { id: string; name: string; email: string; password: string; cookie: string }
+
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie']
+  const cookies = Array.isArray(header) ? header : header ? [header] : []
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ')
+}
+
+/** Signs a new person up through Better Auth, as the web app does. */
+export async function signUp(app: App, overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {}): Promise<TestUser> {
+  const id = randomUUID().slice(0, 8)
+  const person = { name: `Tester ${id}`, email: `tester-${id}@example.com`, password: 'Nestmate1', ...overrides }
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: BASE_URL },
+    payload: person,
+  })
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`)
+  return { ...person, id: response.json<{ user: { id: string } }>().user.id, cookie: cookieFrom(response) }
+}
+
+/** app.inject as a signed-in person (or anonymously with null). */
+export function injectAs(app: App, user: TestUser | null, options: InjectOptions) {
+  return app.inject({
+    ...options,
+    headers: { origin: BASE_URL, ...(user ? { cookie: user.cookie } : {}), ...options.headers },
+  })
+}
+
+export function validListing(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Sunny room near the park',
+    location: 'Portland, OR',
+    rent: 850,
+    roomType: 'Single',
+    lifestyle: 'Early riser, quiet evenings',
+    description: 'A bright room in a calm shared flat.',
+    contact: 'facebook.com/nestmate.tester',
+    number: '+1 (503) 555-0100',
+    availability: 'Available',
+    ...overrides,
+  }
+}
+
+export async function createListing(app: App, user: TestUser, overrides: Record<string, unknown> = {}) {
+  const response = await injectAs(app, user, { method: 'POST', url: '/api/roommate-listings', payload: validListing(overrides) })
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`)
+  return response.json<{ insertedId: string }>().insertedId
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+
+export const PG_TEMPLATE = 'nestmate_test_template'
+export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar')
+
+/** Which database the suite runs on: PostgreSQL when scripts/with-postgres.sh set TEST_DATABASE_URL. */
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
+
+/** A fresh, migrated, empty database for one test app; closing it drops it. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) {
+    const blob = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: blob })
+  }
+  const name = `nestmate_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name} template ${PG_TEMPLATE}`)
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const handle = await openDatabase({ kind: 'postgres', url: target.href, poolSize: 4 })
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}
