@@ -1,11 +1,38 @@
+import { useLoaderData } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
+import { AboutTeaser } from '../features/home/about-teaser.tsx'
+import { Banner } from '../features/home/banner.tsx'
+import { BlogTeasers } from '../features/home/blog-teasers.tsx'
+import { fetchFeatured } from '../features/home/featured-api.ts'
+import { FeaturedRoommates } from '../features/home/featured-roommates.tsx'
+import { Newsletter } from '../features/home/newsletter.tsx'
+import { RentalFeatures } from '../features/home/rental-features.tsx'
+import { UpcomingEvents } from '../features/home/upcoming-events.tsx'
+import { useScrollReveal } from '../features/home/use-scroll-reveal.ts'
+
+// The featured list is not awaited: the page renders at once and the section shows its own loading and error states.
+export function loader({ request }: { request: Request }) {
+  const featured = fetchFeatured(request.signal)
+  // <Await> handles the failure; this keeps the browser from also reporting it as an unhandled rejection.
+  featured.catch(() => undefined)
+  return { featured }
+}
 
 export function Component() {
+  const { featured } = useLoaderData<typeof loader>()
+  useScrollReveal()
   return (
     <>
       <PageTitle title="Home" />
-      <h1 className="p-8 text-3xl">Home (building)</h1>
+      <h1 className="sr-only">Nestmate: find a compatible roommate</h1>
+      <Banner />
+      <FeaturedRoommates featured={featured} />
+      <AboutTeaser />
+      <BlogTeasers />
+      <UpcomingEvents />
+      <RentalFeatures />
+      <Newsletter />
     </>
   )
 }
