@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# npm test: everything, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "lint";                npm run --silent lint
+step "typecheck";           npm run --silent typecheck
+step "unit + API (PGlite)"; npx vitest run
+step "API (PostgreSQL)";    bash scripts/with-postgres.sh npx vitest run
+step "build";               npm run --silent build
+step "end-to-end";          bash scripts/ensure-chromium.sh && npx playwright test
