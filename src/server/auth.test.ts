@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startOidcMock } from '../../scripts/oidc-mock.ts'
+import { BASE_URL, cookieFrom, createTestApp, injectAs, signUp, type TestApp } from './test/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const signUpRequest = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: BASE_URL }, payload })
+
+describe('e-mail sign-up', () => {
+  test.each([
+    ['Ab1', 'Password must be at least 6 characters.'],
+    ['nestmate1', 'Password must include at least one uppercase letter.'],
+    ['NESTMATE1', 'Password must include at least one lowercase letter.'],
+  ])('refuses %s with the spec message', async (password, message) => {
+    const response = await signUpRequest({ name: 'Pat', email: `pat-${password}@example.com`, password })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ error: message })
+  })
+
+  test('requires a name and refuses a photo that is not an http(s) URL', async () => {
+    const noName = await signUpRequest({ name: ' ', email: 'noname@example.com', password: 'Nestmate1' })
+    expect(noName.statusCode).toBe(400)
+    expect(noName.json().error).toBe('Name is required.')
+    const badPhoto = await signUpRequest({
+      name: 'Pat',
+      email: 'photo@example.com',
+      password: 'Nestmate1',
+      image: 'javascript:alert(1)',
+    })
+    expect(badPhoto.statusCode).toBe(400)
+  })
+
+  test('signs the person in, with an httpOnly SameSite=Lax session cookie, and hashes with argon2id', async () => {
+    const response = await signUpRequest({ name: 'Pat', email: 'pat@example.com', password: 'Nestmate1' })
+    expect(response.statusCode).toBe(200)
+    const cookie = [response.headers['set-cookie']].flat().find((c) => c?.includes('session_token'))!
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).toMatch(/Max-Age=604800/)
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieFrom(response) } })
+    expect(session.json().user.email).toBe('pat@example.com')
+    const rows = await t.database.db.execute<{ password: string }>(
+      `select password from account where provider_id = 'credential' and user_id = '${session.json().user.id}'`,
+    )
+    expect(rows.rows[0]?.password).toMatch(/^\$argon2id\$/)
+  })
+
+  test('refuses an e-mail that is already registered', async () => {
+    const first = await signUp(t.app)
+    const again = await signUpRequest({ name: 'Copy', email: first.email, password: 'Nestmate1' })
+    expect(again.statusCode).toBeGreaterThanOrEqual(400)
+    expect(again.json().error).toBeTruthy()
+  })
+})
+
+describe('sign-in, profile and sign-out', () => {
+  test('signs in with the right password only', async () => {
+    const user = await signUp(t.app)
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: BASE_URL },
+      payload: { email: user.email, password: 'Wrong123' },
+    })
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json().error).toBe('Invalid email or password')
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: BASE_URL },
+      payload: { email: user.email, password: user.password },
+    })
+    expect(right.statusCode).toBe(200)
+  })
+
+  test('updates name and photo but never the e-mail', async () => {
+    const user = await signUp(t.app)
+    const update = (payload: object) => injectAs(t.app, user, { method: 'POST', url: '/api/auth/update-user', payload })
+    expect((await update({ name: 'Renamed', image: 'https://images.example/me.png' })).statusCode).toBe(200)
+    expect((await update({ email: 'other@example.com' })).json().error).toBe("Email can't be changed.")
+    expect((await update({ name: '' })).statusCode).toBe(400)
+    const session = await injectAs(t.app, user, { method: 'GET', url: '/api/auth/get-session' })
+    expect(session.json().user).toMatchObject({ name: 'Renamed', image: 'https://images.example/me.png', email: user.email })
+  })
+
+  test('sign-out revokes the session on the server', async () => {
+    const user = await signUp(t.app)
+    const out = await injectAs(t.app, user, { method: 'POST', url: '/api/auth/sign-out', payload: {} })
+    expect(out.statusCode).toBe(200)
+    // The old cookie, replayed, no longer opens anything.
+    const details = await injectAs(t.app, user, { method: 'GET', url: '/api/my-listings' })
+    expect(details.statusCode).toBe(401)
+  })
+})
+
+describe('sign-in rate limit', () => {
+  test('refuses the 11th sign-in attempt within a minute from one IP', async () => {
+    const limited = await createTestApp({ rateLimits: true })
+    try {
+      const attempt = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: ip,
+          headers: { origin: BASE_URL, 'x-forwarded-for': '203.0.113.9' },
+          payload: { email: 'nobody@example.com', password: 'Wrong123' },
+        })
+      const statuses: number[] = []
+      for (let i = 0; i < 11; i++) statuses.push((await attempt('198.51.100.1')).statusCode)
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+      expect(statuses[10]).toBe(429)
+      // Another client is not affected, and a forged X-Forwarded-For did not count as one.
+      expect((await attempt('198.51.100.2')).statusCode).toBe(401)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('Google sign-in (OpenID Connect against a local provider)', () => {
+  let mock: Awaited<ReturnType<typeof startOidcMock>>
+  let g: TestApp
+  beforeAll(async () => {
+    mock = await startOidcMock()
+    g = await createTestApp({
+      google: { clientId: 'nestmate-test', clientSecret: 'nestmate-test-secret', discoveryUrl: mock.discoveryUrl },
+    })
+  })
+  afterAll(async () => {
+    await g.close()
+    await mock.stop()
+  })
+
+  /** Runs the browser's part of the redirect dance and returns the callback's answer. */
+  async function googleSignIn() {
+    const start = await g.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: BASE_URL },
+      payload: { provider: 'google', callbackURL: '/dashboard' },
+    })
+    expect(start.statusCode).toBe(200)
+    const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' })
+    const callback = new URL(authorize.headers.get('location')!)
+    expect(callback.pathname).toBe('/api/auth/callback/google')
+    return g.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieFrom(start) },
+    })
+  }
+
+  test('the config tells the web app Google sign-in is available', async () => {
+    expect((await g.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
+      currency: 'USD',
+      googleSignIn: true,
+    })
+  })
+
+  test('creates the account and signs the person in', async () => {
+    mock.setIdentity({ sub: 'g-1', email: 'gabi@example.com', name: 'Gabi Google', emailVerified: true })
+    const callback = await googleSignIn()
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toBe('/dashboard')
+    const session = await g.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieFrom(callback) } })
+    expect(session.json().user).toMatchObject({ email: 'gabi@example.com', name: 'Gabi Google' })
+    // The same identity signs in again into the same account.
+    const again = await googleSignIn()
+    const second = await g.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieFrom(again) } })
+    expect(second.json().user.id).toBe(session.json().user.id)
+  })
+
+  test('does not take over an existing password account with the same e-mail', async () => {
+    const owner = await signUp(g.app, { email: 'taken@example.com' })
+    mock.setIdentity({ sub: 'g-2', email: 'taken@example.com', name: 'Someone', emailVerified: true })
+    const callback = await googleSignIn()
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toMatch(/error=/)
+    expect(cookieFrom(callback)).not.toMatch(/session_token=[^;]+/)
+    const session = await injectAs(g.app, owner, { method: 'GET', url: '/api/auth/get-session' })
+    expect(session.json().user.name).toBe(owner.name)
+  })
+})
