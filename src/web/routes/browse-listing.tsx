@@ -1,3 +1,53 @@
-export function Component() {
-  return <h1>Browse (building)</h1>
+import { useLoaderData, useLocation, useNavigation } from 'react-router'
+import { PageTitle } from '../components/page-title.tsx'
+import { RouteErrorBoundary } from '../components/route-error.tsx'
+import { TypedHeading } from '../components/typed-heading.tsx'
+import { fetchFirstPage, readBrowseView } from '../features/listings/browse-api.ts'
+import { BrowseFilters } from '../features/listings/browse-filters.tsx'
+import { BrowseResults } from '../features/listings/browse-results.tsx'
+import { loadConfig } from '../lib/config.ts'
+
+const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Your Choice List']
+
+// The view (sort, filters, search) lives in the URL; this loader reads it, so a shared link reproduces the page.
+export async function loader({ request }: { request: Request }) {
+  const view = readBrowseView(new URL(request.url).searchParams)
+  const [firstPage, currency] = await Promise.all([
+    fetchFirstPage(view, request.signal),
+    loadConfig().then(
+      (config) => config.currency,
+      () => 'USD',
+    ),
+  ])
+  return { view, firstPage, currency }
 }
+
+export function Component() {
+  const { view, firstPage, currency } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageTitle title="Browse Listing" />
+      <TypedHeading
+        words={WORDS}
+        className="mb-2 min-h-[1.4em] text-center text-3xl font-extrabold sm:text-4xl"
+      />
+      <p className="mb-8 text-center text-base-content/80">
+        Every room on Nestmate. Search by place, set your budget, pick a room type.
+      </p>
+      <BrowseFilters key={location.search} view={view} />
+      <div className="mt-6">
+        <BrowseResults
+          key={location.search}
+          firstPage={firstPage}
+          currency={currency}
+          isUpdating={isUpdating}
+        />
+      </div>
+    </div>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

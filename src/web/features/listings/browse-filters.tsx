@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from 'react'
+import { FaMagnifyingGlass } from 'react-icons/fa6'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { ROOM_TYPES, type Sort } from '../../../shared/listing.ts'
+import { browseSearchParams, type BrowseView } from './browse-api.ts'
+
+const SORT_LABELS: Record<Sort, string> = {
+  rent_asc: 'Rent: low to high',
+  rent_desc: 'Rent: high to low',
+  newest: 'Newest',
+}
+
+/** Search, rent range, room type and sort. Every change becomes the page URL, so a shared link shows the same view. */
+export function BrowseFilters({ view }: { view: BrowseView }) {
+  const id = useId()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const [rangeError, setRangeError] = useState('')
+
+  function apply(form: HTMLFormElement) {
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>
+    const [min, max] = [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
+    if (min !== undefined && max !== undefined && min > max) {
+      setRangeError('Minimum rent must not be more than maximum rent.')
+      return
+    }
+    setRangeError('')
+    const query = browseSearchParams({
+      ...data,
+      sort: data.sort as Sort,
+      roomType: undefined,
+      minRent: min,
+      maxRent: max,
+    })
+    if (data.roomType && data.roomType !== 'All') query.set('roomType', data.roomType)
+    void navigate({ pathname, search: query.toString() })
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    apply(event.currentTarget)
+  }
+
+  const field = 'flex flex-col gap-1 text-sm font-medium'
+  return (
+    <form
+      onSubmit={onSubmit}
+      role="search"
+      aria-label="Filter listings"
+      className="rounded-box border border-base-300 bg-base-200 p-4"
+    >
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
+        <label className={`${field} col-span-2 lg:col-span-1`} htmlFor={`${id}-q`}>
+          Location or title
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            defaultValue={view.q ?? ''}
+            maxLength={100}
+            placeholder="e.g. Austin, studio"
+            className="input w-full"
+          />
+        </label>
+        <label className={field} htmlFor={`${id}-min`}>
+          Min rent
+          <input
+            id={`${id}-min`}
+            name="minRent"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={view.minRent ?? ''}
+            className="input w-full"
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range` : undefined}
+          />
+        </label>
+        <label className={field} htmlFor={`${id}-max`}>
+          Max rent
+          <input
+            id={`${id}-max`}
+            name="maxRent"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={view.maxRent ?? ''}
+            className="input w-full"
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range` : undefined}
+          />
+        </label>
+        <label className={field} htmlFor={`${id}-room`}>
+          Room type
+          <select
+            id={`${id}-room`}
+            name="roomType"
+            defaultValue={view.roomType ?? 'All'}
+            className="select w-full"
+            onChange={(event) => apply(event.currentTarget.form!)}
+          >
+            {['All', ...ROOM_TYPES].map((type) => (
+              <option key={type}>{type}</option>
+            ))}
+          </select>
+        </label>
+        <label className={field} htmlFor={`${id}-sort`}>
+          Sort by
+          <select
+            id={`${id}-sort`}
+            name="sort"
+            defaultValue={view.sort}
+            className="select w-full"
+            onChange={(event) => apply(event.currentTarget.form!)}
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="col-span-2 flex gap-2 lg:col-span-1">
+          <button type="submit" className="btn btn-primary flex-1">
+            <FaMagnifyingGlass aria-hidden="true" /> Search
+          </button>
+          <Link to={pathname} className="btn btn-ghost">
+            Clear
+          </Link>
+        </div>
+      </div>
+      {rangeError && (
+        <p id={`${id}-range`} role="alert" className="mt-3 text-sm font-medium text-error">
+          {rangeError}
+        </p>
+      )}
+    </form>
+  )
+}

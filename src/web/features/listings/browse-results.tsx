@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { PATHS } from '../../../shared/api.ts'
+import { fetchNextPage, type BrowsePage } from './browse-api.ts'
+import { ListingCard } from './listing-card.tsx'
+
+type BrowseResultsProps = { firstPage: BrowsePage; currency: string; isUpdating: boolean }
+
+/** The card grid with "N listings" and server-side paging through "Load more". Remount it (key) when the view changes. */
+export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResultsProps) {
+  const { pathname } = useLocation()
+  const [listings, setListings] = useState(firstPage.listings)
+  const [next, setNext] = useState(firstPage.next)
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
+  const inDashboard = pathname.startsWith(PATHS.dashboard)
+  const { total } = firstPage
+
+  async function loadMore() {
+    if (!next) return
+    setStatus('loading')
+    try {
+      const page = await fetchNextPage(next)
+      setListings((shown) => [...shown, ...page.listings.filter((l) => !shown.some((s) => s._id === l._id))])
+      setNext(page.next)
+      setStatus('idle')
+    } catch {
+      setStatus('error')
+    }
+  }
+
+  return (
+    <div
+      aria-busy={isUpdating}
+      className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+    >
+      <p aria-live="polite" className="mb-4 font-semibold text-base-content/80">
+        {total === 1 ? '1 listing' : `${total} listings`}
+        {listings.length < total && ` · showing ${listings.length}`}
+      </p>
+      {listings.length === 0 ? (
+        <div className="rounded-box border border-dashed border-base-300 px-4 py-16 text-center">
+          <h2 className="text-xl font-bold">No listings match your search</h2>
+          <p className="mt-2 text-base-content/80">
+            Try another place, a wider rent range or a different room type.
+          </p>
+          <Link to={pathname} className="btn btn-primary mt-4">
+            Clear filters
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {listings.map((listing) => (
+            <li key={listing._id}>
+              <ListingCard
+                listing={listing}
+                currency={currency}
+                headingLevel="h2"
+                to={inDashboard ? PATHS.dashboardDetails(listing._id) : PATHS.details(listing._id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-8 flex flex-col items-center gap-3">
+        {status === 'error' && (
+          <p role="alert" className="font-medium text-error">
+            More listings could not be loaded. Please try again.
+          </p>
+        )}
+        {next && (
+          <button
+            type="button"
+            className="btn btn-outline btn-primary"
+            disabled={status === 'loading'}
+            onClick={() => void loadMore()}
+          >
+            {status === 'loading' && (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            )}
+            {status === 'loading' ? 'Loading…' : status === 'error' ? 'Try again' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}
