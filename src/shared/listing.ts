@@ -21,7 +21,9 @@ export type Availability = z.infer<typeof AvailabilitySchema>
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+    })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
 

@@ -1,30 +1,66 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createListing, createTestApp, injectAs, signUp, validListing, type TestApp, type TestUser } from '../../test/app.ts'
+import {
+  createListing,
+  createTestApp,
+  injectAs,
+  signUp,
+  validListing,
+  type TestApp,
+  type TestUser,
+} from '../../test/app.ts'
 
 let t: TestApp
-let alice: TestUser
-let bob: TestUser
 
 beforeAll(async () => {
   t = await createTestApp()
-  alice = await signUp(t.app, { name: 'Alice Owner' })
-  bob = await signUp(t.app, { name: 'Bob Other' })
 })
 afterAll(() => t.close())
 
+const details = (user: TestUser | null, id: string) =>
+  injectAs(t.app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
+const update = (user: TestUser | null, id: string, payload: object) =>
+  injectAs(t.app, user, { method: 'PUT', url: `/api/roommate-listings/${id}`, payload })
+const remove = (user: TestUser | null, id: string) =>
+  injectAs(t.app, user, { method: 'DELETE', url: `/api/roommate-listings/${id}` })
+const post = (user: TestUser | null, payload: unknown) =>
+  injectAs(t.app, user, { method: 'POST', url: '/api/roommate-listings', payload: payload as object })
+const like = (user: TestUser, id: string) =>
+  injectAs(t.app, user, {
+    method: 'PATCH',
+    url: `/api/listings/${id}/like`,
+    headers: { 'content-type': 'application/json' },
+  })
+
+const MALFORMED_ID = {
+  error: 'Malformed listing id.',
+  issues: [{ path: 'id', message: 'Malformed listing id.' }],
+}
+const NOT_FOUND = { error: 'Listing not found.' }
+const SIGN_IN = { error: 'Sign in to continue.' }
+
 describe('POST /api/roommate-listings', () => {
   test('creates a listing owned by the caller, with 0 likes, ignoring owner fields from the body', async () => {
-    const response = await injectAs(t.app, alice, {
-      method: 'POST',
-      url: '/api/roommate-listings',
-      payload: validListing({ userEmail: bob.email, userName: 'Mallory', likes: 999, rent: '900' }),
-    })
+    const alice = await signUp(t.app, { name: 'Alice Owner' })
+    const bob = await signUp(t.app)
+    const response = await post(
+      alice,
+      validListing({ userEmail: bob.email, userName: 'Mallory', likes: 999, rent: '900' }),
+    )
     expect(response.statusCode).toBe(201)
     const { success, insertedId } = response.json()
     expect(success).toBe(true)
-    const details = await injectAs(t.app, alice, { method: 'GET', url: `/api/roommate-listings/${insertedId}` })
-    expect(details.json()).toMatchObject({
+    expect(insertedId).toMatch(/^[0-9a-f-]{36}$/)
+    const answer = await details(alice, insertedId)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({
       _id: insertedId,
+      title: 'Sunny room near the park',
+      location: 'Portland, OR',
+      roomType: 'Single',
+      lifestyle: 'Early riser, quiet evenings',
+      description: 'A bright room in a calm shared flat.',
+      availability: 'Available',
       userEmail: alice.email,
       userName: 'Alice Owner',
       likes: 0,
@@ -36,9 +72,467 @@ describe('POST /api/roommate-listings', () => {
     })
   })
 
-  test('answers 401 to anonymous callers', async () => {
-    const response = await injectAs(t.app, null, { method: 'POST', url: '/api/roommate-listings', payload: validListing() })
+  test('answers 401 to anonymous callers and stores nothing', async () => {
+    const title = `Anonymous ${randomUUID()}`
+    const response = await post(null, validListing({ title }))
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Sign in to continue.' })
+    expect(response.json()).toEqual(SIGN_IN)
+    const browse = await injectAs(t.app, null, {
+      method: 'GET',
+      url: `/api/roommate-listings?q=${encodeURIComponent(title)}`,
+    })
+    expect(browse.json()).toEqual([])
+  })
+
+  test('accepts a studio, a formatted phone number, and defaults availability to Available', async () => {
+    const alice = await signUp(t.app)
+    const { availability: _omitted, ...withoutAvailability } = validListing({
+      roomType: 'Studio',
+      number: '+1 (555) 010-2030',
+    })
+    const id = await createListing(t.app, alice, withoutAvailability)
+    expect((await details(alice, id)).json()).toMatchObject({
+      roomType: 'Studio',
+      number: '+1 (555) 010-2030',
+      availability: 'Available',
+    })
+  })
+
+  test('keeps optional fields optional', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice, {
+      lifestyle: undefined,
+      description: undefined,
+      number: undefined,
+      availability: '',
+    })
+    expect((await details(alice, id)).json()).toMatchObject({
+      lifestyle: '',
+      description: '',
+      number: '',
+      availability: 'Available',
+    })
+  })
+
+  test('drops unknown body fields', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice, {
+      ownerId: randomUUID(),
+      _id: randomUUID(),
+      isAdmin: true,
+      createdAt: '2000-01-01T00:00:00.000Z',
+    })
+    const body = (await details(alice, id)).json()
+    expect(body).toMatchObject({ _id: id, userEmail: alice.email, isOwner: true })
+    expect(body).not.toHaveProperty('isAdmin')
+    expect(body.createdAt).not.toBe('2000-01-01T00:00:00.000Z')
+  })
+
+  describe('refuses invalid input with 400 and a clear message', () => {
+    let alice: TestUser
+    beforeAll(async () => {
+      alice = await signUp(t.app)
+    })
+
+    test.each([
+      ['title', 'title', 'Title is required.'],
+      ['location', 'location', 'Location is required.'],
+      ['rent', 'rent', 'Rent is required.'],
+      ['roomType', 'roomType', 'Room type must be Single, Shared or Studio.'],
+      ['contact', 'contact', 'Contact info is required.'],
+    ])('a missing %s', async (field, path, message) => {
+      const payload: Record<string, unknown> = validListing()
+      delete payload[field]
+      const response = await post(alice, payload)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: message, issues: [{ path, message }] })
+    })
+
+    test.each([
+      ['an empty title', { title: '   ' }, 'title', 'Title is required.'],
+      ['an empty rent', { rent: '' }, 'rent', 'Rent is required.'],
+      ['rent "abc"', { rent: 'abc' }, 'rent', 'Rent must be a number.'],
+      ['rent true', { rent: true }, 'rent', 'Rent must be a number.'],
+      ['rent -1', { rent: -1 }, 'rent', 'Rent cannot be negative.'],
+      ['rent 1.5', { rent: 1.5 }, 'rent', 'Rent must be a whole number.'],
+      ['rent 1000001', { rent: 1_000_001 }, 'rent', 'Rent must be at most 1,000,000.'],
+      ['a number as title', { title: 42 }, 'title', 'Title must be text.'],
+      [
+        'a title of 121 characters',
+        { title: 'x'.repeat(121) },
+        'title',
+        'Title must be at most 120 characters.',
+      ],
+      [
+        'a location of 121 characters',
+        { location: 'x'.repeat(121) },
+        'location',
+        'Location must be at most 120 characters.',
+      ],
+      [
+        'a lifestyle of 301 characters',
+        { lifestyle: 'x'.repeat(301) },
+        'lifestyle',
+        'Lifestyle must be at most 300 characters.',
+      ],
+      [
+        'a description of 5001 characters',
+        { description: 'x'.repeat(5001) },
+        'description',
+        'Description must be at most 5000 characters.',
+      ],
+      [
+        'an unknown room type',
+        { roomType: 'Castle' },
+        'roomType',
+        'Room type must be Single, Shared or Studio.',
+      ],
+      [
+        'an unknown availability',
+        { availability: 'Maybe' },
+        'availability',
+        'Availability must be Available or Not Available.',
+      ],
+      [
+        'a javascript: contact',
+        { contact: 'javascript:alert(1)' },
+        'contact',
+        'Contact info must be a web address (http or https).',
+      ],
+      [
+        'a data: contact',
+        { contact: 'data:text/html,<script>alert(1)</script>' },
+        'contact',
+        'Contact info must be a web address (http or https).',
+      ],
+      [
+        'a contact that is no address',
+        { contact: 'call me maybe' },
+        'contact',
+        'Contact info must be a web address (http or https).',
+      ],
+      [
+        'a phone number with letters',
+        { number: '555-CALL-NOW' },
+        'number',
+        'Phone number may contain only digits, spaces, +, -, ( and ).',
+      ],
+    ])('%s', async (_name, overrides, path, message) => {
+      const response = await post(alice, validListing(overrides))
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: message, issues: [{ path, message }] })
+    })
+
+    test('accepts the largest allowed sizes and rent bounds', async () => {
+      const id = await createListing(t.app, alice, {
+        title: 't'.repeat(120),
+        description: 'd'.repeat(5000),
+        rent: 1_000_000,
+      })
+      const body = (await details(alice, id)).json()
+      expect(body.title).toHaveLength(120)
+      expect(body.description).toHaveLength(5000)
+      expect(body.rent).toBe(1_000_000)
+      await createListing(t.app, alice, { rent: 0 })
+    })
+
+    test('a body that is not an object', async () => {
+      const response = await post(alice, [validListing()])
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error).toEqual(expect.any(String))
+    })
+
+    test('malformed JSON', async () => {
+      const response = await injectAs(t.app, alice, {
+        method: 'POST',
+        url: '/api/roommate-listings',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"title": "Unfinished',
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: 'The request body is not valid JSON.' })
+    })
+
+    test('a non-JSON content type answers 415', async () => {
+      const response = await injectAs(t.app, alice, {
+        method: 'POST',
+        url: '/api/roommate-listings',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify(validListing()),
+      })
+      expect(response.statusCode).toBe(415)
+      expect(response.json()).toEqual({ error: 'Send the body as application/json.' })
+    })
+  })
+})
+
+describe('GET /api/roommate-listings/:id', () => {
+  test('needs a session', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    const response = await details(null, id)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual(SIGN_IN)
+  })
+
+  test("hides the phone number from someone who hasn't liked the listing, until they like it", async () => {
+    const alice = await signUp(t.app, { name: 'Alice Poster' })
+    const bob = await signUp(t.app)
+    const id = await createListing(t.app, alice, { number: '+1 (555) 010-2030' })
+
+    const before = await details(bob, id)
+    expect(before.statusCode).toBe(200)
+    expect(before.headers['cache-control']).toBe('no-store')
+    const body = before.json()
+    expect(body).not.toHaveProperty('number')
+    expect(body).toMatchObject({
+      _id: id,
+      userEmail: alice.email,
+      userName: 'Alice Poster',
+      isOwner: false,
+      likedByMe: false,
+      likes: 0,
+    })
+
+    expect((await like(bob, id)).statusCode).toBe(200)
+    expect((await details(bob, id)).json()).toMatchObject({
+      number: '+1 (555) 010-2030',
+      likedByMe: true,
+      isOwner: false,
+      likes: 1,
+    })
+    // The owner always sees it.
+    expect((await details(alice, id)).json()).toMatchObject({
+      number: '+1 (555) 010-2030',
+      isOwner: true,
+      likedByMe: false,
+    })
+  })
+
+  test('404 for a well-formed unknown id', async () => {
+    const bob = await signUp(t.app)
+    const response = await details(bob, randomUUID())
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual(NOT_FOUND)
+  })
+
+  test.each(['not-an-id', '123', `${randomUUID()}x`, "1' or '1'='1"])(
+    '400 for a malformed id %j',
+    async (id) => {
+      const bob = await signUp(t.app)
+      const response = await details(bob, encodeURIComponent(id))
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual(MALFORMED_ID)
+    },
+  )
+})
+
+describe('PUT /api/roommate-listings/:id', () => {
+  test('the owner changes every editable field', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    const changes = {
+      title: 'Quiet studio',
+      location: 'Seattle, WA',
+      rent: 1200,
+      roomType: 'Studio',
+      lifestyle: 'Night owl',
+      description: 'Top floor.',
+      contact: 'https://example.com/me',
+      number: '555 0199',
+      availability: 'Not Available',
+    }
+    const response = await update(alice, id, changes)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ message: 'Listing updated successfully' })
+    const body = (await details(alice, id)).json()
+    expect(body).toMatchObject({ ...changes, _id: id, userEmail: alice.email })
+    expect(Date.parse(body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(body.createdAt))
+  })
+
+  test('cannot change the owner, name or likes', async () => {
+    const alice = await signUp(t.app, { name: 'Alice Keeper' })
+    const bob = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    await like(bob, id)
+    const response = await update(
+      alice,
+      id,
+      validListing({ title: 'Renamed', userEmail: bob.email, userName: 'Mallory', likes: 500 }),
+    )
+    expect(response.statusCode).toBe(200)
+    expect((await details(alice, id)).json()).toMatchObject({
+      title: 'Renamed',
+      userEmail: alice.email,
+      userName: 'Alice Keeper',
+      likes: 1,
+      isOwner: true,
+    })
+    expect((await details(bob, id)).json()).toMatchObject({ isOwner: false, likedByMe: true })
+  })
+
+  test("403 for someone else's listing, which stays unchanged", async () => {
+    const alice = await signUp(t.app)
+    const bob = await signUp(t.app)
+    const id = await createListing(t.app, alice, { title: 'Original title' })
+    const before = (await details(alice, id)).json()
+    const response = await update(bob, id, validListing({ title: 'Hijacked' }))
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({ error: 'You can only change your own listings.' })
+    expect((await details(alice, id)).json()).toEqual(before)
+  })
+
+  test('401 without a session', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice, { title: 'Untouched' })
+    const response = await update(null, id, validListing({ title: 'Anonymous edit' }))
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual(SIGN_IN)
+    expect((await details(alice, id)).json().title).toBe('Untouched')
+  })
+
+  test('404 for a well-formed unknown id', async () => {
+    const alice = await signUp(t.app)
+    const response = await update(alice, randomUUID(), validListing())
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual(NOT_FOUND)
+  })
+
+  test('400 for a malformed id', async () => {
+    const alice = await signUp(t.app)
+    const response = await update(alice, 'nope', validListing())
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual(MALFORMED_ID)
+  })
+
+  test('400 for an invalid body, and the listing stays unchanged', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice, { rent: 700 })
+    const response = await update(alice, id, validListing({ rent: -5 }))
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Rent cannot be negative.',
+      issues: [{ path: 'rent', message: 'Rent cannot be negative.' }],
+    })
+    expect((await details(alice, id)).json().rent).toBe(700)
+  })
+})
+
+describe('DELETE /api/roommate-listings/:id', () => {
+  test('the owner deletes a listing; it is gone afterwards', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    const response = await remove(alice, id)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ message: 'Listing deleted successfully' })
+    expect((await details(alice, id)).statusCode).toBe(404)
+    const again = await remove(alice, id)
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toEqual(NOT_FOUND)
+  })
+
+  test("403 for someone else's listing, which is still there", async () => {
+    const alice = await signUp(t.app)
+    const bob = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    const response = await remove(bob, id)
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({ error: 'You can only delete your own listings.' })
+    expect((await details(alice, id)).statusCode).toBe(200)
+  })
+
+  test('401 without a session', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    const response = await remove(null, id)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual(SIGN_IN)
+    expect((await details(alice, id)).statusCode).toBe(200)
+  })
+
+  test('404 for a well-formed unknown id and 400 for a malformed one', async () => {
+    const alice = await signUp(t.app)
+    const unknown = await remove(alice, randomUUID())
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual(NOT_FOUND)
+    const malformed = await remove(alice, 'abc')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toEqual(MALFORMED_ID)
+  })
+})
+
+describe('GET /api/my-listings', () => {
+  const mine = (user: TestUser | null, query = '') =>
+    injectAs(t.app, user, { method: 'GET', url: `/api/my-listings${query}` })
+
+  test("lists only the caller's listings, newest first, with their phone numbers", async () => {
+    const alice = await signUp(t.app)
+    const bob = await signUp(t.app)
+    const first = await createListing(t.app, alice, { title: 'First' })
+    const second = await createListing(t.app, alice, { title: 'Second' })
+    await createListing(t.app, bob, { title: 'Not yours' })
+
+    for (const query of [
+      '',
+      `?email=${encodeURIComponent(alice.email)}`,
+      `?email=${alice.email.toUpperCase()}`,
+    ]) {
+      const response = await mine(alice, query)
+      expect(response.statusCode).toBe(200)
+      const listings = response.json()
+      expect(listings.map((l: { _id: string }) => l._id)).toEqual([second, first])
+      expect(listings[0]).toMatchObject({
+        title: 'Second',
+        userEmail: alice.email,
+        number: '+1 (503) 555-0100',
+        contact: 'https://facebook.com/nestmate.tester',
+      })
+    }
+  })
+
+  test('an empty list for someone with no listings', async () => {
+    const carol = await signUp(t.app)
+    const response = await mine(carol)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual([])
+  })
+
+  test("403 for another person's email", async () => {
+    const alice = await signUp(t.app)
+    const bob = await signUp(t.app)
+    await createListing(t.app, alice)
+    const response = await mine(bob, `?email=${encodeURIComponent(alice.email)}`)
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({ error: 'You can only list your own listings.' })
+  })
+
+  test('401 without a session', async () => {
+    const alice = await signUp(t.app)
+    const response = await mine(null, `?email=${encodeURIComponent(alice.email)}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual(SIGN_IN)
+  })
+})
+
+describe('GET /api/featured-roommates', () => {
+  test('up to 6 Available listings, newest first, with only the public card fields', async () => {
+    const alice = await signUp(t.app, { name: 'Featured Poster' })
+    const ids: string[] = []
+    for (let i = 0; i < 7; i++) ids.push(await createListing(t.app, alice, { title: `Featured ${i}` }))
+    const hidden = await createListing(t.app, alice, { availability: 'Not Available' })
+    const response = await injectAs(t.app, null, { method: 'GET', url: '/api/featured-roommates' })
+    expect(response.statusCode).toBe(200)
+    const featured = response.json()
+    expect(featured.map((l: { _id: string }) => l._id)).toEqual(ids.slice(1).reverse())
+    expect(featured.map((l: { _id: string }) => l._id)).not.toContain(hidden)
+    expect(featured[0]).toEqual({
+      _id: ids[6],
+      title: 'Featured 6',
+      availability: 'Available',
+      location: 'Portland, OR',
+      userName: 'Featured Poster',
+      rent: 850,
+      roomType: 'Single',
+    })
   })
 })
