@@ -1,55 +1,57 @@
-import { FaPen, FaTrash } from 'react-icons/fa'
-import { Link, useFetcher } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
 import { formatRent } from '../../../shared/format.ts'
 import type { Listing } from '../../../shared/listing.ts'
-import { confirmDanger } from './popup.ts'
+import { ListingActions } from './listing-actions.tsx'
+import { useDeleteListing } from './use-delete-listing.ts'
 
-type MyListingRowProps = { listing: Listing; currency: string }
+type MyListingProps = { listing: Listing; currency: string }
 
-export function MyListingRow({ listing, currency }: MyListingRowProps) {
-  const fetcher = useFetcher<{ deleted: boolean }>()
-  const isDeleting = fetcher.state !== 'idle'
-
-  async function handleDelete() {
-    const isSure = await confirmDanger(
-      'Are you sure?',
-      "You won't be able to revert this!",
-      'Yes, delete it!',
-    )
-    if (isSure) await fetcher.submit({ id: listing._id }, { method: 'delete' })
-  }
-
-  // Gone from the table as soon as the server confirms, before the list reloads.
-  if (fetcher.data?.deleted) return null
+/** A row of the My Listings table (tablet and wider). */
+export function MyListingRow({ listing, currency }: MyListingProps) {
+  const { remove, isDeleting, isDeleted } = useDeleteListing(listing._id)
+  if (isDeleted) return null
   return (
     <tr>
-      <th scope="row" className="max-w-56 font-semibold break-words">
+      <th scope="row" className="max-w-64 font-semibold break-words">
         {listing.title}
       </th>
       <td className="max-w-48 break-words">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
       <td>{listing.roomType}</td>
       <td>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            to={PATHS.editListing(listing._id)}
-            className="btn btn-sm btn-primary"
-            aria-label={`Update ${listing.title}`}
-          >
-            <FaPen aria-hidden="true" /> Update
-          </Link>
-          <button
-            type="button"
-            className="btn btn-sm btn-error"
-            onClick={() => void handleDelete()}
-            disabled={isDeleting}
-            aria-label={`Delete ${listing.title}`}
-          >
-            <FaTrash aria-hidden="true" /> {isDeleting ? 'Deleting…' : 'Delete'}
-          </button>
-        </div>
+        <ListingActions
+          id={listing._id}
+          title={listing.title}
+          isDeleting={isDeleting}
+          onDelete={() => void remove()}
+        />
       </td>
     </tr>
+  )
+}
+
+/** The same listing as a card, for phones, where five columns don't fit. */
+export function MyListingCard({ listing, currency }: MyListingProps) {
+  const { remove, isDeleting, isDeleted } = useDeleteListing(listing._id)
+  if (isDeleted) return null
+  return (
+    <li className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3 p-4">
+        <h2 className="font-semibold break-words">{listing.title}</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-base-content/80">Location</dt>
+          <dd className="break-words">{listing.location}</dd>
+          <dt className="text-base-content/80">Rent</dt>
+          <dd>{formatRent(listing.rent, currency)}</dd>
+          <dt className="text-base-content/80">Room Type</dt>
+          <dd>{listing.roomType}</dd>
+        </dl>
+        <ListingActions
+          id={listing._id}
+          title={listing.title}
+          isDeleting={isDeleting}
+          onDelete={() => void remove()}
+        />
+      </div>
+    </li>
   )
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import type { IconType } from 'react-icons'
 
-type StatCardProps = { label: string; value: ReactNode; icon: IconType }
+type StatCardProps = { label: string; value: ReactNode; icon: IconType; isText?: boolean }
 
-export function StatCard({ label, value, icon: Icon }: StatCardProps) {
+export function StatCard({ label, value, icon: Icon, isText }: StatCardProps) {
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body flex-row items-center gap-4">
@@ -12,9 +12,7 @@ export function StatCard({ label, value, icon: Icon }: StatCardProps) {
         </span>
         <div className="min-w-0">
           <p className="text-sm text-base-content/80">{label}</p>
-          <p className="truncate text-2xl font-bold" title={typeof value === 'string' ? value : undefined}>
-            {value}
-          </p>
+          <p className={isText ? 'font-semibold break-all' : 'text-2xl font-bold'}>{value}</p>
         </div>
       </div>
     </li>

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { deleteListing, getMyListings } from '../../features/dashboard/api.ts'
-import { MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
+import { MyListingCard, MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
 import { showError, showSuccess } from '../../features/dashboard/popup.ts'
 import { loadCurrency } from '../../features/listing-details/api.ts'
 
@@ -56,24 +56,31 @@ export function Component() {
       ) : listings.length === 0 ? (
         <p className="rounded-box bg-base-200 p-8 text-center text-lg">No listings found.</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Location</th>
-                <th scope="col">Rent</th>
-                <th scope="col">Room Type</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listings.map((listing) => (
-                <MyListingRow key={listing._id} listing={listing} currency={currency} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <ul className="grid gap-3 md:hidden">
+            {listings.map((listing) => (
+              <MyListingCard key={listing._id} listing={listing} currency={currency} />
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Rent</th>
+                  <th scope="col">Room Type</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listings.map((listing) => (
+                  <MyListingRow key={listing._id} listing={listing} currency={currency} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   )

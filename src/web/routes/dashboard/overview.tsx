@@ -29,7 +29,7 @@ export function Component() {
         <StatCard label="Total Listings" value={count(stats?.totalListings)} icon={FaHouseChimney} />
         <StatCard label="My Listings" value={count(stats?.myListings)} icon={FaList} />
         <StatCard label="Total Users" value={count(stats?.totalUsers)} icon={FaUsers} />
-        <StatCard label="Your Email" value={user.email} icon={FaEnvelope} />
+        <StatCard label="Your Email" value={user.email} icon={FaEnvelope} isText />
       </ul>
       {!stats && (
         <p role="status" className="text-sm text-base-content/80">

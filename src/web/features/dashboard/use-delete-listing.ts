@@ -1,0 +1,17 @@
+import { useFetcher } from 'react-router'
+import { confirmDanger } from './popup.ts'
+
+/** Deleting one listing: asks first, then posts to the My Listings action (which reports the outcome). */
+export function useDeleteListing(id: string) {
+  const fetcher = useFetcher<{ deleted: boolean }>()
+  async function remove() {
+    const isSure = await confirmDanger(
+      'Are you sure?',
+      "You won't be able to revert this!",
+      'Yes, delete it!',
+    )
+    if (isSure) await fetcher.submit({ id }, { method: 'delete' })
+  }
+  // Gone as soon as the server confirms, before the list reloads.
+  return { remove, isDeleting: fetcher.state !== 'idle', isDeleted: fetcher.data?.deleted === true }
+}
