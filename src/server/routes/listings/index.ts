@@ -47,12 +47,10 @@ export const listingRoutes =
         if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
         const page = await listings.browse(query, cursor)
         reply.header('X-Total-Count', String(page.total))
-        const last = page.listings.at(-1)
-        if (page.hasMore && last) {
-          const value = query.sort === 'newest' ? last.createdAt : last.rent
+        if (page.next) {
           // The next page keeps every filter the client sent and swaps in the new cursor.
           const next = new URL(request.url, 'http://nestmate.invalid').searchParams
-          next.set('cursor', encodeCursor({ value, id: last._id }))
+          next.set('cursor', encodeCursor(page.next))
           reply.header('Link', `</api/roommate-listings?${next}>; rel="next"`)
         }
         return page.listings

@@ -46,6 +46,10 @@ export function toListing(row: FullRow, showNumber: boolean): Listing {
   }
 }
 
+// PostgreSQL keeps microseconds and a JavaScript Date only milliseconds: the newest-first cursor carries the exact
+// text, or listings created within the same millisecond as a page's last one would be skipped.
+const createdAtExact = sql<string>`to_char(${listing.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 function browseFilters(query: BrowseQuery): SQL[] {
@@ -85,13 +89,13 @@ function keyset(query: BrowseQuery, cursor: Cursor | null): { after: SQL | undef
 
 export function createListingsRepository(db: Database) {
   return {
-    /** One page in keyset order plus the total that matches the filters. */
+    /** One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. */
     async browse(query: BrowseQuery, cursor: Cursor | null) {
       const filters = browseFilters(query)
       const { after, order } = keyset(query, cursor)
       const [rows, [total]] = await Promise.all([
         db
-          .select(summaryColumns)
+          .select({ ...summaryColumns, createdAtExact })
           .from(listing)
           .innerJoin(user, eq(listing.ownerId, user.id))
           .where(and(...filters, after))
@@ -102,9 +106,17 @@ export function createListingsRepository(db: Database) {
           .from(listing)
           .where(and(...filters)),
       ])
-      const hasMore = rows.length > query.limit
-      const page = hasMore ? rows.slice(0, query.limit) : rows
-      return { listings: page.map(toSummary), hasMore, total: total?.count ?? 0 }
+      const page = rows.slice(0, query.limit)
+      const last = page.at(-1)
+      const next: Cursor | null =
+        rows.length > query.limit && last
+          ? { value: query.sort === 'newest' ? last.createdAtExact : last.rent, id: last._id }
+          : null
+      return {
+        listings: page.map(({ createdAtExact: _exact, ...row }) => toSummary(row)),
+        next,
+        total: total?.count ?? 0,
+      }
     },
 
     async featured(limit = 6) {
