@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test'
+import type { TestUser } from '../support/api.ts'
+
+/** The sweetalert2 pop-up currently on screen, checked by its title (and text when given). */
+export async function expectPopup(page: Page, title: string, text?: string) {
+  const popup = page.getByRole('dialog')
+  await expect(popup.getByRole('heading', { name: title, exact: true })).toBeVisible()
+  if (text) await expect(popup).toContainText(text)
+  return popup
+}
+
+export async function closePopup(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByRole('dialog')).toBeHidden()
+}
+
+/** Logs in through the login form the way a person does. */
+export async function logInWithForm(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+}
+
+/** The main content of a page, leaving out the navigation (which also holds links such as Login). */
+export function main(page: Page) {
+  return page.getByRole('main')
+}
