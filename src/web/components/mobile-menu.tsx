@@ -4,7 +4,7 @@ import { useLocation } from 'react-router'
 import { NavItems } from './nav-links.tsx'
 
 /** The phone-width dropdown: a real button with aria-expanded, closed by Escape, an outside click or navigation. */
-export function MobileMenu({ isSignedIn }: { isSignedIn: boolean }) {
+export function MobileMenu() {
   const [isOpen, setIsOpen] = useState(false)
   const menuId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -54,7 +54,7 @@ export function MobileMenu({ isSignedIn }: { isSignedIn: boolean }) {
         hidden={!isOpen}
         className="menu absolute left-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
       >
-        <NavItems isSignedIn={isSignedIn} />
+        <NavItems />
       </ul>
     </div>
   )

@@ -1,5 +1,9 @@
+import { lazy, Suspense } from 'react'
 import { NavLink } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
+
+// The auth client is loaded after the first paint; it is not needed to draw the page (home page JS budget).
+const DashboardItem = lazy(() => import('./dashboard-item.tsx').then((m) => ({ default: m.DashboardItem })))
 
 const LINKS = [
   { to: PATHS.home, label: 'Home' },
@@ -15,13 +19,19 @@ export function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /** The main links as <li> items, for the desktop bar and the phone dropdown alike. */
-export function NavItems({ isSignedIn }: { isSignedIn: boolean }) {
-  const links = isSignedIn ? [...LINKS, { to: PATHS.dashboard, label: 'Dashboard' }] : LINKS
-  return links.map((link) => (
-    <li key={link.to}>
-      <NavLink to={link.to} end={link.to === PATHS.home} className={navLinkClass}>
-        {link.label}
-      </NavLink>
-    </li>
-  ))
+export function NavItems() {
+  return (
+    <>
+      {LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === PATHS.home} className={navLinkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <Suspense fallback={null}>
+        <DashboardItem />
+      </Suspense>
+    </>
+  )
 }

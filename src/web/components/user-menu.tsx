@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router'
-import { Tooltip } from 'react-tooltip'
 import { PATHS } from '../../shared/api.ts'
 import { signOut, useSession } from '../lib/auth-client.ts'
 import { popup } from './popup.ts'
+import { Tooltip } from './tooltip.tsx'
 
 const DEFAULT_AVATAR = '/default-avatar.svg'
 
@@ -40,7 +40,12 @@ export function UserMenu() {
     })
   }
 
-  if (isPending) return <span className="loading loading-dots loading-sm" aria-label="Checking sign-in" />
+  if (isPending)
+    return (
+      <span role="status" className="loading loading-dots loading-sm">
+        <span className="sr-only">Checking sign-in</span>
+      </span>
+    )
 
   if (!session) {
     return (
@@ -58,23 +63,22 @@ export function UserMenu() {
   const { name, image } = session.user
   return (
     <>
-      <Link
-        to={PATHS.profile}
-        className="avatar rounded-full"
-        data-tooltip-id="user-name-tip"
-        data-tooltip-content={name}
-      >
-        <img
-          src={image || DEFAULT_AVATAR}
-          alt={name}
-          referrerPolicy="no-referrer"
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR
-          }}
-          className="size-10 rounded-full border-2 border-primary object-cover"
-        />
-      </Link>
-      <Tooltip id="user-name-tip" place="bottom" className="z-50" />
+      <Tooltip text={name}>
+        {(tooltipId) => (
+          <Link to={PATHS.profile} className="avatar rounded-full" aria-describedby={tooltipId}>
+            <img
+              src={image || DEFAULT_AVATAR}
+              alt={name}
+              referrerPolicy="no-referrer"
+              onError={(event) => {
+                if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR))
+                  event.currentTarget.src = DEFAULT_AVATAR
+              }}
+              className="size-10 rounded-full border-2 border-primary object-cover"
+            />
+          </Link>
+        )}
+      </Tooltip>
       <button type="button" className="btn btn-outline btn-sm sm:btn-md" onClick={() => void logout()}>
         Logout
       </button>

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { FaPause, FaPlay } from 'react-icons/fa6'
-import { Link } from 'react-router'
 import { A11y, Autoplay, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import type { Swiper as SwiperInstance } from 'swiper'
@@ -9,9 +8,10 @@ import 'swiper/css/pagination'
 import { TypedHeading } from '../../components/typed-heading.tsx'
 import { prefersReducedMotion } from '../../lib/motion.ts'
 import { BANNER_SLIDES } from './banner-slides.ts'
+import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
 
 /** Five slides, auto-advancing every 5 s in an endless loop (spec §4), with a pause button (WCAG 2.2.2). */
-export function Banner() {
+export function BannerCarousel() {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null)
   const [isPlaying, setIsPlaying] = useState(() => !prefersReducedMotion())
 
@@ -22,7 +22,7 @@ export function Banner() {
   }
 
   return (
-    <section aria-label="Highlights" className="banner relative bg-gradient-to-b from-primary/10 to-base-100">
+    <>
       <Swiper
         modules={[A11y, Autoplay, Pagination]}
         loop
@@ -36,20 +36,12 @@ export function Banner() {
       >
         {BANNER_SLIDES.map(({ heading, description, cta, Illustration }) => (
           <SwiperSlide key={heading}>
-            <div className="grid items-center gap-6 px-6 pt-8 pb-16 md:grid-cols-2 md:px-12 md:py-16">
-              <div className="order-2 space-y-5 text-center md:order-1 md:text-left">
-                <TypedHeading
-                  words={[heading]}
-                  level="h2"
-                  className="min-h-[2.5em] text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl"
-                />
-                <p className="text-lg text-base-content/80">{description}</p>
-                <Link to={cta.to} className="btn btn-primary btn-lg">
-                  {cta.label}
-                </Link>
-              </div>
-              <Illustration className="order-1 mx-auto h-44 w-full max-w-md sm:h-64 md:order-2 md:h-80" />
-            </div>
+            <SlideContent
+              heading={<TypedHeading words={[heading]} level="h2" className={HEADING_CLASS} />}
+              description={description}
+              cta={cta}
+              Illustration={Illustration}
+            />
           </SwiperSlide>
         ))}
       </Swiper>
@@ -61,6 +53,6 @@ export function Banner() {
       >
         {isPlaying ? <FaPause aria-hidden="true" /> : <FaPlay aria-hidden="true" />}
       </button>
-    </section>
+    </>
   )
 }

@@ -1,4 +1,3 @@
-import AOS from 'aos'
 import { useEffect } from 'react'
 import { prefersReducedMotion } from '../../lib/motion.ts'
 
@@ -11,14 +10,20 @@ let isInitialized = false
 export function useScrollReveal() {
   useEffect(() => {
     if (prefersReducedMotion()) return
-    try {
-      if (isInitialized) AOS.refreshHard()
-      else AOS.init({ offset: 120, duration: 1000, once: true })
-      isInitialized = true
-      document.documentElement.classList.add('aos-on')
-    } catch {
-      return
+    let isActive = true
+    // Loaded on demand: the reveal is decoration, so it never delays the page's first paint.
+    import('aos')
+      .then(({ default: AOS }) => {
+        if (!isActive) return
+        if (isInitialized) AOS.refreshHard()
+        else AOS.init({ offset: 120, duration: 1000, once: true })
+        isInitialized = true
+        document.documentElement.classList.add('aos-on')
+      })
+      .catch(() => undefined)
+    return () => {
+      isActive = false
+      document.documentElement.classList.remove('aos-on')
     }
-    return () => document.documentElement.classList.remove('aos-on')
   }, [])
 }
