@@ -5,11 +5,17 @@ import { loadConfig } from '../src/server/env.ts'
 // Demo data on request, for any database (the embedded one gets it on first start by itself).
 const config = loadConfig()
 const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
 )
 try {
   const inserted = await insertDemoData(database.db)
-  console.log(inserted > 0 ? `inserted ${inserted} demo listings` : 'the database already has listings; nothing inserted')
+  console.log(
+    inserted > 0
+      ? `inserted ${inserted} demo listings`
+      : 'the database already has listings; nothing inserted',
+  )
 } finally {
   await database.close()
 }

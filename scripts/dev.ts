@@ -9,7 +9,12 @@ const env = { ...process.env, API_PORT: apiPort }
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, BASE_URL: process.env.BASE_URL ?? `http://localhost:${port}`, NODE_ENV: 'development' },
+    env: {
+      ...env,
+      PORT: apiPort,
+      BASE_URL: process.env.BASE_URL ?? `http://localhost:${port}`,
+      NODE_ENV: 'development',
+    },
   }),
   spawn('npx', ['vite', '--port', port, '--strictPort'], { stdio: 'inherit', env }),
 ]

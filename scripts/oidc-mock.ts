@@ -4,7 +4,13 @@ import { OAuth2Server } from 'oauth2-mock-server'
 // A local OpenID Connect provider standing in for Google in tests: it signs real RS256 tokens, checks PKCE
 // and echoes the nonce, and signs in whichever identity the test set, without a login form.
 
-export type MockIdentity = { sub: string; email: string; name: string; picture?: string; emailVerified: boolean }
+export type MockIdentity = {
+  sub: string
+  email: string
+  name: string
+  picture?: string
+  emailVerified: boolean
+}
 
 export const defaultIdentity: MockIdentity = {
   sub: 'google-oauth2|1001',

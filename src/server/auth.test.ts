@@ -42,7 +42,11 @@ describe('e-mail sign-up', () => {
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect(cookie).toMatch(/Max-Age=604800/)
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieFrom(response) } })
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(response) },
+    })
     expect(session.json().user.email).toBe('pat@example.com')
     const rows = await t.database.db.execute<{ password: string }>(
       `select password from account where provider_id = 'credential' and user_id = '${session.json().user.id}'`,
@@ -80,12 +84,17 @@ describe('sign-in, profile and sign-out', () => {
 
   test('updates name and photo but never the e-mail', async () => {
     const user = await signUp(t.app)
-    const update = (payload: object) => injectAs(t.app, user, { method: 'POST', url: '/api/auth/update-user', payload })
+    const update = (payload: object) =>
+      injectAs(t.app, user, { method: 'POST', url: '/api/auth/update-user', payload })
     expect((await update({ name: 'Renamed', image: 'https://images.example/me.png' })).statusCode).toBe(200)
     expect((await update({ email: 'other@example.com' })).json().error).toBe("Email can't be changed.")
     expect((await update({ name: '' })).statusCode).toBe(400)
     const session = await injectAs(t.app, user, { method: 'GET', url: '/api/auth/get-session' })
-    expect(session.json().user).toMatchObject({ name: 'Renamed', image: 'https://images.example/me.png', email: user.email })
+    expect(session.json().user).toMatchObject({
+      name: 'Renamed',
+      image: 'https://images.example/me.png',
+      email: user.email,
+    })
   })
 
   test('sign-out revokes the session on the server', async () => {
@@ -128,7 +137,11 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   beforeAll(async () => {
     mock = await startOidcMock()
     g = await createTestApp({
-      google: { clientId: 'nestmate-test', clientSecret: 'nestmate-test-secret', discoveryUrl: mock.discoveryUrl },
+      google: {
+        clientId: 'nestmate-test',
+        clientSecret: 'nestmate-test-secret',
+        discoveryUrl: mock.discoveryUrl,
+      },
     })
   })
   afterAll(async () => {
@@ -167,11 +180,19 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     const callback = await googleSignIn()
     expect(callback.statusCode).toBe(302)
     expect(callback.headers.location).toBe('/dashboard')
-    const session = await g.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieFrom(callback) } })
+    const session = await g.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(callback) },
+    })
     expect(session.json().user).toMatchObject({ email: 'gabi@example.com', name: 'Gabi Google' })
     // The same identity signs in again into the same account.
     const again = await googleSignIn()
-    const second = await g.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieFrom(again) } })
+    const second = await g.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(again) },
+    })
     expect(second.json().user.id).toBe(session.json().user.id)
   })
 

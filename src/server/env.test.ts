@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { loadConfig } from './env.ts'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-env-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('loadConfig', () => {
+  test('needs no configuration for the embedded set-up and creates a private auth secret once', () => {
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      baseUrl: 'http://localhost:3000',
+      currency: 'USD',
+    })
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.google).toBeUndefined()
+    const file = path.join(dataDir, 'auth-secret')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(readFileSync(file, 'utf8').trim())
+  })
+
+  test.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number.'],
+    [{ CURRENCY: 'usd' }, 'Invalid configuration: CURRENCY must be an ISO 4217 code such as USD.'],
+    [{ DEMO_DATA: 'maybe' }, 'Invalid configuration: DEMO_DATA must be true or false.'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL.'],
+    [
+      { DATABASE_URL: 'postgres://db/nestmate' },
+      'Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set.',
+    ],
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.',
+    ],
+  ])('stops with one line naming the bad variable: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message)
+  })
+
+  test('reads PostgreSQL, Google and https settings', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db.internal/nestmate',
+      AUTH_SECRET: 'x'.repeat(40),
+      BASE_URL: 'https://nestmate.example/',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      CURRENCY: 'EUR',
+    })
+    expect(config.baseUrl).toBe('https://nestmate.example')
+    expect(config.google?.discoveryUrl).toBe('https://accounts.google.com/.well-known/openid-configuration')
+    expect(config.currency).toBe('EUR')
+  })
+})
