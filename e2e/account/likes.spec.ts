@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test'
+import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+
+test('B likes A’s listing once and sees A’s phone; A cannot like their own', async ({ browser, baseURL }) => {
+  const a = await signedInPage(browser, baseURL!)
+  const b = await signedInPage(browser, baseURL!)
+  const title = `Loft ${uniqueToken()}`
+  const id = await createListingViaApi(a.context.request, baseURL!, { title, number: '+1 503 555 0199' })
+
+  await test.step('before the like, B sees no phone number', async () => {
+    await b.page.goto(`/browse-listing-details/${id}`)
+    await expect(b.page.getByRole('heading', { name: title })).toBeVisible()
+    await expect(b.page.getByText('0 people interested in')).toBeVisible()
+    await expect(b.page.getByText(a.user.name, { exact: true })).toBeVisible()
+    await expect(b.page.getByText(a.user.email)).toBeVisible()
+    await expect(b.page.getByText(/Contact: \+1/)).toHaveCount(0)
+  })
+
+  await test.step('B likes it: Liked, disabled, count from the server, phone shown', async () => {
+    const like = b.page.waitForRequest((r) => r.url().endsWith(`/api/listings/${id}/like`))
+    await b.page.getByRole('button', { name: 'Like', exact: true }).click()
+    const request = await like
+    expect(request.method()).toBe('PATCH')
+    expect(request.headers()['content-type']).toContain('application/json')
+    const liked = b.page.getByRole('button', { name: 'Liked' })
+    await expect(liked).toBeDisabled()
+    await expect(b.page.getByText('1 people interested in')).toBeVisible()
+    await expect(b.page.getByText('Contact: +1 503 555 0199')).toBeVisible()
+  })
+
+  await test.step('a reload still shows Liked and the phone', async () => {
+    await b.page.reload()
+    await expect(b.page.getByRole('button', { name: 'Liked' })).toBeDisabled()
+    await expect(b.page.getByText('1 people interested in')).toBeVisible()
+    await expect(b.page.getByText('Contact: +1 503 555 0199')).toBeVisible()
+  })
+
+  await test.step('A sees their own Like disabled, with the reason on hover and for screen readers', async () => {
+    await a.page.goto(`/dashboard/browse-listing-details/${id}`)
+    const own = a.page.getByRole('button', { name: 'Like', exact: true })
+    await expect(own).toBeDisabled()
+    await expect(own).toHaveAccessibleDescription("You can't like your own post")
+    await own.hover()
+    await expect(a.page.getByRole('tooltip')).toHaveText("You can't like your own post")
+    await own.click({ force: true })
+    await expect(a.page.getByText('1 people interested in')).toBeVisible()
+    await a.page.getByRole('link', { name: 'Back to Listings' }).click()
+    await expect(a.page).toHaveURL(/\/dashboard\/browse-listing$/)
+  })
+
+  await a.context.close()
+  await b.context.close()
+})
+
+test('a failed like changes nothing on the page', async ({ browser, baseURL }) => {
+  const a = await signedInPage(browser, baseURL!)
+  const b = await signedInPage(browser, baseURL!)
+  const id = await createListingViaApi(a.context.request, baseURL!)
+  await b.page.route(`**/api/listings/${id}/like`, (route) =>
+    route.fulfill({ status: 429, json: { error: 'Too many likes. Try again later.' } }),
+  )
+  await b.page.goto(`/browse-listing-details/${id}`)
+  await b.page.getByRole('button', { name: 'Like', exact: true }).click()
+  await expect(b.page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled()
+  await expect(b.page.getByText('0 people interested in')).toBeVisible()
+  await expect(b.page.getByRole('dialog')).toHaveCount(0)
+  await a.context.close()
+  await b.context.close()
+})
+
+test('unknown and malformed listing ids show a clear not-found view', async ({ browser, baseURL }) => {
+  const { page, context } = await signedInPage(browser, baseURL!)
+  await page.goto('/browse-listing-details/00000000-0000-4000-8000-000000000000')
+  await expect(page.getByRole('heading', { name: 'Listing not found' })).toBeVisible()
+  await page.goto('/dashboard/browse-listing-details/not-an-id')
+  await expect(page.getByRole('heading', { name: 'Listing not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Listings' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/browse-listing$/)
+  await context.close()
+})
+
+test('someone else’s listing is never an editable form', async ({ browser, baseURL }) => {
+  const a = await signedInPage(browser, baseURL!)
+  const b = await signedInPage(browser, baseURL!)
+  const id = await createListingViaApi(a.context.request, baseURL!)
+  await b.page.goto(`/dashboard/my-listing/${id}`)
+  await expect(b.page.getByRole('heading', { name: 'This listing is not yours' })).toBeVisible()
+  await expect(b.page.getByRole('textbox')).toHaveCount(0)
+  await expect(b.page.getByRole('button', { name: 'Update Listing' })).toHaveCount(0)
+  await a.context.close()
+  await b.context.close()
+})
