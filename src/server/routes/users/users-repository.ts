@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { desc, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { session, user } from '../../db/schema/index.ts'
 
@@ -6,20 +6,32 @@ export function createUsersRepository(db: Database) {
   return {
     /** Public records, newest first; the last sign-in is the latest session's start. */
     async list(limit: number) {
-      return db
+      const users = await db
         .select({
           id: user.id,
           name: user.name,
           email: user.email,
           image: user.image,
           createdAt: user.createdAt,
-          lastSignIn: sql<
-            Date | string | null
-          >`(select max(${session.createdAt}) from ${session} where ${session.userId} = ${user.id})`,
         })
         .from(user)
-        .orderBy(sql`${user.createdAt} desc`)
+        .orderBy(desc(user.createdAt))
         .limit(limit)
+      if (users.length === 0) return []
+      // A second query rather than a correlated subquery: in a one-table select Drizzle leaves column names
+      // unqualified, so `session.user_id = user.id` inside it would compare against session.id.
+      const signIns = await db
+        .select({ userId: session.userId, lastSignIn: max(session.createdAt) })
+        .from(session)
+        .where(
+          inArray(
+            session.userId,
+            users.map((row) => row.id),
+          ),
+        )
+        .groupBy(session.userId)
+      const lastSignIn = new Map(signIns.map((row) => [row.userId, row.lastSignIn]))
+      return users.map((row) => ({ ...row, lastSignIn: lastSignIn.get(row.id) ?? null }))
     },
 
     async updateProfile(id: string, profile: { name: string; image: string | null }) {
