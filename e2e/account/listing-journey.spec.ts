@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { newUser, uniqueToken } from '../support/api.ts'
-import { expectPopup, main } from './helpers.ts'
+import { closePopup, expectPopup, main } from './helpers.ts'
 
 test('sign up, post a listing, find it, update it and delete it', async ({ page }) => {
   const user = newUser()
@@ -88,6 +88,8 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await expectPopup(page, 'Are you sure?', "You won't be able to revert this!")
     await page.getByRole('button', { name: 'Yes, delete it!' }).click()
     await expectPopup(page, 'Deleted!', 'Your listing has been deleted.')
+    // While a pop-up is open, sweetalert2 hides the page from the accessibility tree.
+    await closePopup(page)
     await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0)
     await expect(page.getByText('No listings found.')).toBeVisible()
   })
