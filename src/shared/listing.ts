@@ -136,7 +136,11 @@ export const PAGE_SIZE = 24
 
 const optionalRent = z.preprocess(
   (value) => (value === '' || value === undefined ? undefined : Number(value)),
-  z.number({ error: 'Rent bounds must be numbers.' }).min(0).max(RENT_MAX).optional(),
+  z
+    .number({ error: `Rent bounds must be numbers from 0 to ${RENT_MAX.toLocaleString('en-US')}.` })
+    .min(0)
+    .max(RENT_MAX)
+    .optional(),
 )
 
 export const BrowseQuerySchema = z.object({
@@ -150,12 +154,12 @@ export const BrowseQuerySchema = z.object({
   minRent: optionalRent,
   maxRent: optionalRent,
   limit: z.coerce
-    .number()
+    .number({ error: 'limit must be 1 to 100.' })
     .int()
     .min(1, 'limit must be 1 to 100.')
     .max(100, 'limit must be 1 to 100.')
     .default(PAGE_SIZE),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200, 'Malformed cursor.').optional(),
 })
 export type BrowseQuery = z.infer<typeof BrowseQuerySchema>
 

@@ -156,8 +156,8 @@ describe('GET /api/roommate-listings', () => {
     const bad = await browse(`q=${token}&minRent=cheap`)
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({
-      error: 'Rent bounds must be numbers.',
-      issues: [{ path: 'minRent', message: 'Rent bounds must be numbers.' }],
+      error: 'Rent bounds must be numbers from 0 to 1,000,000.',
+      issues: [{ path: 'minRent', message: 'Rent bounds must be numbers from 0 to 1,000,000.' }],
     })
   })
 
@@ -213,6 +213,12 @@ describe('GET /api/roommate-listings', () => {
     ['limit=0', 'limit', 'limit must be 1 to 100.'],
     ['limit=101', 'limit', 'limit must be 1 to 100.'],
     ['sort=cheapest', 'sort', 'sort must be rent_asc, rent_desc or newest.'],
+    ['limit=abc', 'limit', 'limit must be 1 to 100.'],
+    ['limit=1.5', 'limit', 'limit must be 1 to 100.'],
+    ['minRent=-1', 'minRent', 'Rent bounds must be numbers from 0 to 1,000,000.'],
+    ['maxRent=1000001', 'maxRent', 'Rent bounds must be numbers from 0 to 1,000,000.'],
+    [`q=${'x'.repeat(101)}`, 'q', 'Search text must be at most 100 characters.'],
+    [`cursor=${'x'.repeat(201)}`, 'cursor', 'Malformed cursor.'],
   ])('400 for %s', async (query, path, message) => {
     const response = await browse(query)
     expect(response.statusCode).toBe(400)

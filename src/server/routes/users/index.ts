@@ -14,7 +14,9 @@ export const userRoutes =
       '/api/users',
       {
         schema: {
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+          querystring: z.object({
+            limit: z.coerce.number({ error: 'limit must be 1 to 1000.' }).int().min(1).max(1000).default(100),
+          }),
           response: { 200: z.array(PublicUserSchema) },
         },
       },

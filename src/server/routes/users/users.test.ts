@@ -76,7 +76,11 @@ describe('GET /api/users', () => {
     const alice = await signUp(t.app)
     const response = await get(alice, '/api/users?limit=0')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ error: expect.any(String), issues: [{ path: 'limit' }] })
+    expect(response.json()).toEqual({
+      error: 'limit must be 1 to 1000.',
+      issues: [{ path: 'limit', message: 'limit must be 1 to 1000.' }],
+    })
+    expect((await get(alice, '/api/users?limit=1')).json()).toHaveLength(1)
   })
 })
 
