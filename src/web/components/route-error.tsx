@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
+import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { ErrorView } from './error-view.tsx'
@@ -22,6 +22,7 @@ function describe(error: unknown): string {
 export function RouteErrorBoundary() {
   const error = useRouteError()
   const navigate = useNavigate()
+  const location = useLocation()
   return (
     <>
       <PageTitle title="Error" />
@@ -32,7 +33,7 @@ export function RouteErrorBoundary() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => void navigate('.', { replace: true })}
+              onClick={() => void navigate(location, { replace: true })}
             >
               Retry
             </button>

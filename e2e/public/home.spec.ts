@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test'
+import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+
+test('the home page shows its sections in the spec order', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle('Nestmate | Home')
+  const headings = await page.locator('main h2').allInnerTexts()
+  const order = [
+    'Featured Roommates Post',
+    'A calmer way to find someone to live with',
+    'Latest Blog Posts',
+    'Upcoming Events',
+    'Find a room that fits',
+    'Stay in the loop',
+  ]
+  const positions = order.map((title) => headings.findIndex((text) => text.trim() === title))
+  expect(positions.every((position) => position >= 0)).toBe(true)
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+  // The banner comes before them all.
+  await expect(page.getByRole('region', { name: 'Highlights' })).toBeVisible()
+  await expect(page.locator('section[aria-labelledby="blog-title"] article')).toHaveCount(3)
+  const events = page.locator('section[aria-labelledby="events-title"] article')
+  await expect(events).toHaveCount(9)
+  await expect(events.first()).toContainText('Ice Cream Truck')
+  await expect(events.first().getByRole('img', { name: 'Ice cream event' })).toBeVisible()
+  const features = page.locator('section[aria-labelledby="features-title"] a')
+  await expect(features).toHaveCount(3)
+  for (const link of await features.all()) await expect(link).toHaveAttribute('href', '/browse-listing')
+})
+
+test('the banner has five slides with typed headings and clickable pagination dots', async ({ page }) => {
+  await page.goto('/')
+  const banner = page.getByRole('region', { name: 'Highlights' })
+  const dots = banner.getByRole('button', { name: /Go to slide/ })
+  await expect(dots).toHaveCount(5)
+  await dots.nth(2).click()
+  const active = banner.locator('.swiper-slide-active')
+  await expect(active.getByRole('heading', { name: 'Search by City or Area' })).toBeAttached()
+  // The heading is typed out with a visible cursor.
+  await expect(active.locator('h2 [aria-hidden="true"]')).toContainText('|')
+  await expect(active.locator('h2 [aria-hidden="true"]')).toContainText('Search by City', { timeout: 5000 })
+  await banner.getByRole('button', { name: 'Pause slideshow' }).click()
+  await expect(banner.getByRole('button', { name: 'Play slideshow' })).toBeVisible()
+})
+
+test('featured rooms link to their details', async ({ page, playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL })
+  await signUpViaApi(request, baseURL!)
+  const title = `Featured room ${uniqueToken()}`
+  const id = await createListingViaApi(request, baseURL!, { title, availability: 'Available' })
+  await request.dispose()
+
+  await page.goto('/')
+  const card = page.getByRole('article').filter({ hasText: title })
+  await expect(card).toContainText('Posted by: Tester')
+  await expect(card).toContainText('Available')
+  await expect(card.getByRole('link', { name: /See More/i })).toHaveAttribute(
+    'href',
+    `/browse-listing-details/${id}`,
+  )
+})
+
+test('a failed featured list says so and offers Retry, which loads it', async ({ page }) => {
+  await page.route('**/api/featured-roommates', (route) => route.fulfill({ status: 503, body: '' }))
+  await page.goto('/')
+  const section = page.locator('section[aria-labelledby="featured-title"]')
+  await expect(section.getByRole('heading', { name: 'Featured rooms could not be loaded' })).toBeVisible()
+  await expect(section.getByRole('status')).toHaveCount(0)
+
+  await page.unroute('**/api/featured-roommates')
+  await section.getByRole('button', { name: 'Retry' }).click()
+  await expect(section.getByRole('heading', { name: 'Featured rooms could not be loaded' })).toBeHidden()
+  await expect(
+    section.getByRole('article').first().or(section.getByText('No rooms are featured')),
+  ).toBeVisible()
+})
+
+test('Subscribe shows "Subscribe Done" for 1.5 s and sends nothing', async ({ page }) => {
+  await page.goto('/')
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') sent.push(request.url())
+  })
+  await page.getByLabel('Email address').fill('reader@example.com')
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('Subscribe Done')
+  await expect(dialog).toBeHidden({ timeout: 4000 })
+  expect(sent).toEqual([])
+})
+
+test('scroll-reveal sections end up visible after scrolling', async ({ page }) => {
+  await page.goto('/')
+  const newsletter = page.locator('section[aria-labelledby="newsletter-title"] [data-aos]')
+  await newsletter.scrollIntoViewIfNeeded()
+  await expect(newsletter).toHaveCSS('opacity', '1', { timeout: 3000 })
+})
+
+test('content stays visible when the scroll-reveal script cannot load', async ({ page }) => {
+  await page.route(/\/assets\/aos[^/]*\.js$/, (route) => route.abort())
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeAttached()
+  for (const element of await page.locator('[data-aos]').all())
+    await expect(element).toHaveCSS('opacity', '1')
+})
