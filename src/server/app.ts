@@ -25,7 +25,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()

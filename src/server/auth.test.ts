@@ -62,6 +62,23 @@ describe('e-mail sign-up', () => {
   })
 })
 
+test('over https the session cookie is Secure and __Secure- prefixed', async () => {
+  const secure = await createTestApp({ baseUrl: 'https://nestmate.example' })
+  try {
+    const response = await secure.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'https://nestmate.example' },
+      payload: { name: 'Sam', email: 'sam@example.com', password: 'Nestmate1' },
+    })
+    const cookie = [response.headers['set-cookie']].flat().find((c) => c?.includes('session_token'))!
+    expect(cookie).toMatch(/^__Secure-[\w.-]*session_token=/)
+    expect(cookie).toMatch(/; Secure/i)
+  } finally {
+    await secure.close()
+  }
+})
+
 describe('sign-in, profile and sign-out', () => {
   test('signs in with the right password only', async () => {
     const user = await signUp(t.app)

@@ -37,6 +37,11 @@ const EnvSchema = z.object({
       }
     }, 'is not a currency this runtime knows')
     .default('USD'),
+  // Behind a load balancer: `true` or the proxies' addresses (comma-separated), so client IPs are real.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
   RATE_LIMITS: flag(true),
@@ -55,6 +60,7 @@ export type Config = {
   demoData: boolean
   currency: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  trustProxy: boolean | string
   rateLimits: boolean
   passwordHash: 'strong' | 'fast'
 }
@@ -108,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA,
     currency: env.CURRENCY,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
     passwordHash: env.PASSWORD_HASH,
   }

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     currency: 'USD',
     logLevel: 'silent',
+    trustProxy: false,
     rateLimits: false,
     passwordHash: 'fast',
     ...overrides,
@@ -51,9 +52,17 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 }
 
 /** Signs a new person up through Better Auth, as the web app does. */
-export async function signUp(app: App, overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {}): Promise<TestUser> {
+export async function signUp(
+  app: App,
+  overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {},
+): Promise<TestUser> {
   const id = randomUUID().slice(0, 8)
-  const person = { name: `Tester ${id}`, email: `tester-${id}@example.com`, password: 'Nestmate1', ...overrides }
+  const person = {
+    name: `Tester ${id}`,
+    email: `tester-${id}@example.com`,
+    password: 'Nestmate1',
+    ...overrides,
+  }
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
@@ -88,7 +97,11 @@ export function validListing(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createListing(app: App, user: TestUser, overrides: Record<string, unknown> = {}) {
-  const response = await injectAs(app, user, { method: 'POST', url: '/api/roommate-listings', payload: validListing(overrides) })
+  const response = await injectAs(app, user, {
+    method: 'POST',
+    url: '/api/roommate-listings',
+    payload: validListing(overrides),
+  })
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`)
   return response.json<{ insertedId: string }>().insertedId
 }
