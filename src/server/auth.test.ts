@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startOidcMock } from '../../scripts/oidc-mock.ts'
+import { selectRows } from './test/database.ts'
 import { BASE_URL, cookieFrom, createTestApp, injectAs, signUp, type TestApp } from './test/app.ts'
 
 let t: TestApp
@@ -48,10 +49,11 @@ describe('e-mail sign-up', () => {
       headers: { cookie: cookieFrom(response) },
     })
     expect(session.json().user.email).toBe('pat@example.com')
-    const rows = await t.database.db.execute<{ password: string }>(
+    const rows = await selectRows<{ password: string }>(
+      t.database,
       `select password from account where provider_id = 'credential' and user_id = '${session.json().user.id}'`,
     )
-    expect(rows.rows[0]?.password).toMatch(/^\$argon2id\$/)
+    expect(rows[0]?.password).toMatch(/^\$argon2id\$/)
   })
 
   test('refuses an e-mail that is already registered', async () => {

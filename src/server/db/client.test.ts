@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from './client.ts'
 import { insertDemoData } from './demo-data.ts'
-import { testDatabaseKind } from '../test/database.ts'
+import { selectRows, testDatabaseKind } from '../test/database.ts'
 
 const dirs: string[] = []
 function tempDataDir() {
@@ -33,7 +33,7 @@ function copiedDataDir() {
 }
 
 const countListings = async (handle: Awaited<ReturnType<typeof openDatabase>>) =>
-  (await handle.db.execute<{ count: number }>(sql`select count(*)::int as count from listing`)).rows[0]!.count
+  (await selectRows<{ count: number }>(handle, sql`select count(*)::int as count from listing`))[0]!.count
 
 /** Runs a Nestmate server process on dataDir and resolves with its exit code and output. */
 function runServer(dataDir: string, env: Record<string, string> = {}) {

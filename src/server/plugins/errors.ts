@@ -32,11 +32,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
       const unavailable = isDatabaseDown(error)
-      return reply
-        .status(unavailable ? 503 : 500)
-        .send({
-          error: unavailable ? 'The database is unavailable; try again shortly.' : 'Something went wrong.',
-        })
+      return reply.status(unavailable ? 503 : 500).send({
+        error: unavailable ? 'The database is unavailable; try again shortly.' : 'Something went wrong.',
+      })
     }
     if (status === 429)
       return reply.status(429).send({ error: error.message || 'Too many requests; slow down.' })

@@ -154,6 +154,33 @@ describe('cross-site writes are refused', () => {
     },
   )
 
+  test('a percent-encoded path gets the same checks', async () => {
+    for (const url of ['/%61pi/roommate-listings', '/api/%72oommate-listings']) {
+      const crossSite = await injectAs(t.app, alice, {
+        method: 'POST',
+        url,
+        payload: validListing(),
+        headers: { origin: 'https://evil.example' },
+      })
+      expectError(crossSite, 403, 'Cross-site requests are not allowed.')
+      const form = await injectAs(t.app, alice, {
+        method: 'POST',
+        url,
+        payload: 'title=Forged',
+        headers: { 'content-type': 'text/plain' },
+      })
+      expectError(form, 415, 'Send the body as application/json.')
+    }
+    const like = await injectAs(t.app, bob, {
+      method: 'PATCH',
+      url: `/%61pi/listings/${listingId}/like`,
+      payload: {},
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expectError(like, 403, 'Cross-site requests are not allowed.')
+    expect((await details()).json()).toMatchObject({ likes: 0 })
+  })
+
   test('same-origin requests, and requests from non-browser clients without Origin, pass', async () => {
     const sameOrigin = await injectAs(t.app, alice, {
       method: 'POST',

@@ -36,11 +36,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   const ownOrigin = new URL(config.baseUrl).origin
   app.addHook('onRequest', async (request) => {
-    if (
-      !WRITE_METHODS.has(request.method) ||
-      !request.url.startsWith('/api/') ||
-      request.url.startsWith('/api/auth/')
-    ) {
+    // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
+    const route = request.routeOptions.url ?? ''
+    if (!WRITE_METHODS.has(request.method) || !route.startsWith('/api/') || route.startsWith('/api/auth/')) {
       return
     }
     const site = request.headers['sec-fetch-site']

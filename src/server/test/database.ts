@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 
@@ -32,4 +33,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await admin.end()
     },
   }
+}
+
+/** Raw SQL for assertions; both drivers answer with `rows`. */
+export async function selectRows<T>(handle: DatabaseHandle, query: SQL | string): Promise<T[]> {
+  return ((await handle.db.execute(query as SQL)) as unknown as { rows: T[] }).rows
 }
