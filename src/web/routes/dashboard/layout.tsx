@@ -51,7 +51,8 @@ export function Component() {
         </main>
       </div>
       <div className="drawer-side z-40" ref={sidebarRef}>
-        <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+        {/* Clicking beside the open drawer closes it; keyboard users have Escape and the links. */}
+        <div className="drawer-overlay" aria-hidden="true" onClick={() => setIsOpen(false)} />
         <Sidebar id={SIDEBAR_ID} onNavigate={() => setIsOpen(false)} />
       </div>
     </div>

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, signedInPage, type TestUser } from '../support/api.ts'
+
+// Every signed-in page, in both colour modes, at desktop and phone width: no serious or critical axe findings.
+
+const PAGES = [
+  { name: 'overview', path: () => '/dashboard', ready: (u: TestUser) => `Welcome, ${u.name}!` },
+  { name: 'add listing', path: () => '/dashboard/find-rommate', ready: () => 'Add Listing' },
+  { name: 'my listings', path: () => '/dashboard/my-listing', ready: () => 'My Listings' },
+  {
+    name: 'update listing',
+    path: (id: string) => `/dashboard/my-listing/${id}`,
+    ready: () => 'Update Listing',
+  },
+  { name: 'browse', path: () => '/dashboard/browse-listing', ready: () => 'Browse All Listings!' },
+  {
+    name: 'details',
+    path: (id: string) => `/dashboard/browse-listing-details/${id}`,
+    ready: () => 'people interested in',
+  },
+  { name: 'profile settings', path: () => '/dashboard/profile-settings', ready: () => 'Save Changes' },
+]
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [1280, 390]) {
+    test(`dashboard pages pass axe in ${theme} mode at ${width} px`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000)
+      const { page, context, user } = await signedInPage(browser, baseURL!)
+      await page.setViewportSize({ width, height: 900 })
+      const id = await createListingViaApi(context.request, baseURL!, { title: 'Axe check room' })
+      await page.goto('/dashboard')
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+      await page.reload()
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/)
+
+      for (const entry of PAGES) {
+        await test.step(entry.name, async () => {
+          await page.goto(entry.path(id))
+          await expect(page.getByText(entry.ready(user)).first()).toBeVisible()
+          await expectNoSeriousViolations(page)
+        })
+      }
+      if (width < 1024) {
+        await test.step('the sidebar drawer, open', async () => {
+          await page.getByRole('button', { name: 'Dashboard menu' }).click()
+          const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
+          await expect(sidebar.getByRole('link', { name: 'Add Roommate Listing' })).toBeVisible()
+          await expectNoSeriousViolations(page)
+          await sidebar.getByRole('link', { name: 'My Listing' }).click()
+          await expect(page).toHaveURL(/\/dashboard\/my-listing$/)
+          await expect(sidebar.getByRole('link', { name: 'Add Roommate Listing' })).toBeHidden()
+        })
+      }
+      await context.close()
+    })
+  }
+}
+
+test('login and signup pass axe in both modes', async ({ page }) => {
+  test.setTimeout(90_000)
+  for (const theme of ['light', 'dark']) {
+    await page.goto('/login')
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path)
+      await expect(page.getByLabel('Password')).toBeVisible()
+      await expectNoSeriousViolations(page)
+    }
+  }
+})
