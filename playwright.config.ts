@@ -37,14 +37,14 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf .tmp/e2e-data && node --import tsx src/server/main.ts`,
+      command: `rm -rf .tmp/e2e-data-${port} && node --import tsx src/server/main.ts`,
       url: `${baseURL}/api/health`,
       timeout: 60_000,
       reuseExistingServer: false,
       env: {
         PORT: String(port),
         BASE_URL: baseURL,
-        DATA_DIR: '.tmp/e2e-data',
+        DATA_DIR: `.tmp/e2e-data-${port}`,
         DEMO_DATA: 'false',
         RATE_LIMITS: 'off',
         PASSWORD_HASH: 'fast',

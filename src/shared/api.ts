@@ -1,11 +1,4 @@
-import { z } from 'zod'
-
-/** Every API error has this shape (DESIGN.md §4). */
-export const ApiErrorSchema = z.object({
-  error: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-})
-export type ApiError = z.infer<typeof ApiErrorSchema>
+// Kept free of zod so the web app's entry chunk can import paths without the schema library.
 
 export const API = {
   health: '/api/health',

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
 import { PATHS } from '../shared/api.ts'
+import { Spinner } from './components/spinner.tsx'
 
 // Every route module exports what React Router's lazy() expects (loader, action, Component, ErrorBoundary,
 // handle), so each page is its own chunk and the home page ships only what it needs.
@@ -16,6 +17,8 @@ const dashboard: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
+    // Shown while the first page's code and data load; a lazy module can't provide it itself.
+    HydrateFallback: Spinner,
     lazy: () => import('./routes/root-layout.tsx'),
     children: [
       { index: true, lazy: () => import('./routes/home.tsx') },
@@ -32,7 +35,12 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
-  { path: '/dashboard', lazy: () => import('./routes/dashboard/layout.tsx'), children: dashboard },
+  {
+    path: '/dashboard',
+    HydrateFallback: Spinner,
+    lazy: () => import('./routes/dashboard/layout.tsx'),
+    children: dashboard,
+  },
 ]
 
 export const router = createBrowserRouter(routes)

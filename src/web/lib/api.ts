@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ApiErrorSchema, type ApiError } from '../../shared/api.ts'
+import { ApiErrorSchema, type ApiError } from '../../shared/errors.ts'
 
 /** A failed API call, carrying the server's `{ error, issues }` answer. */
 export class ApiRequestError extends Error {
