@@ -24,7 +24,10 @@ type Options<T> = {
 export type ApiResponse<T> = { data: T; headers: Headers }
 
 /** Calls the Nestmate API on this origin; resolves with the parsed answer or throws ApiRequestError. */
-export async function apiRequest<T = unknown>(path: string, options: Options<T> = {}): Promise<ApiResponse<T>> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: Options<T> = {},
+): Promise<ApiResponse<T>> {
   const { method = 'GET', body, schema, signal } = options
   const hasBody = method !== 'GET' && method !== 'DELETE'
   const response = await fetch(path, {
