@@ -83,6 +83,15 @@ describe('PATCH /api/listings/:id/like', () => {
     expect(after.likes).toBe(1)
   })
 
+  test('the owner can still delete a liked listing', async () => {
+    const [alice, bob] = await signUpMany(2)
+    const id = await createListing(t.app, alice!)
+    await like(bob!, id)
+    const response = await injectAs(t.app, alice!, { method: 'DELETE', url: `/api/roommate-listings/${id}` })
+    expect(response.statusCode).toBe(200)
+    expect((await details(bob!, id)).statusCode).toBe(404)
+  })
+
   test('401 for anonymous callers, and the count stays', async () => {
     const alice = await signUp(t.app)
     const id = await createListing(t.app, alice)

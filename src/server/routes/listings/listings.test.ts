@@ -253,6 +253,39 @@ describe('POST /api/roommate-listings', () => {
       expect(response.json()).toEqual({ error: 'The request body is not valid JSON.' })
     })
 
+    test.each([
+      ['__proto__', '{"__proto__":{"isAdmin":true},"title":"a"}'],
+      ['constructor.prototype', '{"constructor":{"prototype":{"isAdmin":true}}}'],
+    ])('a JSON body with a %s key is refused', async (_name, payload) => {
+      const response = await injectAs(t.app, alice, {
+        method: 'POST',
+        url: '/api/roommate-listings',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: 'The request body is not valid JSON.' })
+    })
+
+    test('an empty body lists every missing field', async () => {
+      const response = await injectAs(t.app, alice, {
+        method: 'POST',
+        url: '/api/roommate-listings',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        error: 'Title is required.',
+        issues: [
+          { path: 'title', message: 'Title is required.' },
+          { path: 'location', message: 'Location is required.' },
+          { path: 'rent', message: 'Rent is required.' },
+          { path: 'roomType', message: 'Room type must be Single, Shared or Studio.' },
+          { path: 'contact', message: 'Contact info is required.' },
+        ],
+      })
+    })
+
     test('a non-JSON content type answers 415', async () => {
       const response = await injectAs(t.app, alice, {
         method: 'POST',
@@ -273,6 +306,17 @@ describe('GET /api/roommate-listings/:id', () => {
     const response = await details(null, id)
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual(SIGN_IN)
+  })
+
+  test('a signed-out session no longer counts', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    const signOut = await injectAs(t.app, alice, { method: 'POST', url: '/api/auth/sign-out', payload: {} })
+    expect(signOut.statusCode).toBe(200)
+    const response = await details(alice, id)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual(SIGN_IN)
+    expect((await post(alice, validListing())).statusCode).toBe(401)
   })
 
   test("hides the phone number from someone who hasn't liked the listing, until they like it", async () => {
