@@ -51,7 +51,8 @@ export async function createListingViaApi(
       ...overrides,
     },
   })
-  if (response.status() !== 201) throw new Error(`create failed: ${response.status()} ${await response.text()}`)
+  if (response.status() !== 201)
+    throw new Error(`create failed: ${response.status()} ${await response.text()}`)
   return ((await response.json()) as { insertedId: string }).insertedId
 }
 
