@@ -40,13 +40,26 @@ const titles: Record<RoomType, string[]> = {
     'Bright single room near the park',
     'Cozy room with a big window',
     'Quiet single room close to transit',
+    'Furnished room in a calm townhouse',
+    'Top-floor room with skyline views',
+    'Single room next to the campus library',
   ],
   Shared: [
     'Shared room in a friendly flat',
     'Bunk space in a lively student house',
-    'Shared room, great for students',
+    'Twin room to share with a grad student',
+    'Shared room in a house with a garden',
+    'Budget shared room, five minutes to the metro',
+    'Shared loft in a creative household',
   ],
-  Studio: ['Sunny studio with a kitchenette', 'Compact studio near downtown', 'Studio above a quiet cafe'],
+  Studio: [
+    'Sunny studio with a kitchenette',
+    'Compact studio near downtown',
+    'Studio above a quiet cafe',
+    'Garden studio with its own entrance',
+    'Renovated studio, bills included',
+    'Studio share: splitting a large open-plan flat',
+  ],
 }
 
 const descriptions = [
@@ -63,7 +76,7 @@ export function demoListings(ownerIds: string[], count = 36): (NewListing & { ow
     const base = roomType === 'Studio' ? 1100 : roomType === 'Single' ? 750 : 420
     return {
       ownerId: ownerIds[i % ownerIds.length]!,
-      title: titles[roomType][i % 3]!,
+      title: titles[roomType][Math.floor(i / 3) % 6]!,
       location: places[(i * 7) % places.length]!,
       rent: base + ((i * 137) % 900),
       roomType,
