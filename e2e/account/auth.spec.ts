@@ -143,3 +143,17 @@ test('Google sign-in through the OpenID Connect mock', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { name: 'Welcome, Gabi Google!' })).toBeVisible()
 })
+
+test('Google sign-in shows as unavailable, with the reason, when the server has none', async ({ page }) => {
+  await page.route('**/api/config', (route) =>
+    route.fulfill({ json: { currency: 'USD', googleSignIn: false } }),
+  )
+  await page.goto('/login')
+  const google = page.getByRole('button', { name: 'Continue with Google' })
+  await expect(google).toBeDisabled()
+  await expect(google).toHaveAccessibleDescription(/Google sign-in is not set up/)
+  await google.focus()
+  await expect(page.getByRole('tooltip')).toContainText('Google sign-in is not set up')
+  await google.click({ force: true })
+  await expect(page).toHaveURL(/\/login$/)
+})
