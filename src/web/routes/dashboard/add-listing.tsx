@@ -1,13 +1,12 @@
 import { redirect, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
-import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
-import { TypedHeading } from '../../components/typed-heading.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { showError, showSuccess } from '../../features/dashboard/popup.ts'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 import { ListingForm } from '../../features/listing-form/listing-form.tsx'
+import { ListingFormPage } from '../../features/listing-form/listing-form-page.tsx'
 import { createListing, saveListingForm } from '../../features/listing-form/save-listing.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,18 +34,12 @@ export function Component() {
   const result = useActionData<typeof action>()
   const user = useDashboardUser()
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageTitle title="Add Roommate Listing" />
-      <div>
-        <TypedHeading
-          words={['Add Roommate Listing', 'Explore More Listings', 'Discover Your Ideal Match']}
-          loop={false}
-          className="text-3xl font-bold text-primary"
-        />
-        <p className="mt-1 text-base-content/80">Fields marked * are required.</p>
-      </div>
+    <ListingFormPage
+      words={['Add Roommate Listing', 'Explore More Listings', 'Discover Your Ideal Match']}
+      intro="Fields marked * are required."
+    >
       <ListingForm owner={user} errors={result?.errors} submitLabel="Add Listing" pendingLabel="Adding…" />
-    </section>
+    </ListingFormPage>
   )
 }
 

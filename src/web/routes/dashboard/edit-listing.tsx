@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
 import { ErrorView } from '../../components/error-view.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
-import { TypedHeading } from '../../components/typed-heading.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { showError, showSuccess } from '../../features/dashboard/popup.ts'
 import { getListing } from '../../features/listing-details/api.ts'
 import { ListingForm } from '../../features/listing-form/listing-form.tsx'
+import { ListingFormPage } from '../../features/listing-form/listing-form-page.tsx'
 import { saveListingForm, updateListing } from '../../features/listing-form/save-listing.ts'
 export { ListingErrorBoundary as ErrorBoundary } from '../../features/listing-details/listing-error.tsx'
 
@@ -60,18 +60,10 @@ export function Component() {
   }
 
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageTitle title="Update Roommate Listing" />
-      <div>
-        <TypedHeading
-          words={['Update Roommate Listing', 'Modify Your Listing', 'Find a Better Match']}
-          loop={false}
-          className="text-3xl font-bold text-primary"
-        />
-        <p className="mt-1 text-base-content/80">
-          Change what you need and save. Fields marked * are required.
-        </p>
-      </div>
+    <ListingFormPage
+      words={['Update Roommate Listing', 'Modify Your Listing', 'Find a Better Match']}
+      intro="Change what you need and save. Fields marked * are required."
+    >
       <ListingForm
         owner={{ name: listing.userName, email: listing.userEmail }}
         defaults={listing}
@@ -79,6 +71,6 @@ export function Component() {
         submitLabel="Update Listing"
         pendingLabel="Saving…"
       />
-    </section>
+    </ListingFormPage>
   )
 }
