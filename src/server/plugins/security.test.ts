@@ -287,7 +287,7 @@ describe('limits and error answers', () => {
 })
 
 describe('per-person rate limits', () => {
-  test('the 31st like within an hour answers 429; another person is not affected', async () => {
+  test('the 31st like and the 61st write within an hour answer 429; another person is not affected', async () => {
     const limited = await createTestApp({ rateLimits: true })
     try {
       const [owner, harvester, other] = [
@@ -319,6 +319,17 @@ describe('per-person rate limits', () => {
       const otherLike = await like(other, ids[30]!)
       expect(otherLike.statusCode).toBe(200)
       expect(otherLike.json()).toMatchObject({ likes: 1, liked: true })
+
+      // Writes have their own budget of 60 an hour: the owner has used 31 of them.
+      for (let i = 31; i < 60; i++) await createListing(limited.app, owner, { title: `Listing ${i}` })
+      const create = (user: TestUser) =>
+        injectAs(limited.app, user, {
+          method: 'POST',
+          url: '/api/roommate-listings',
+          payload: validListing(),
+        })
+      expectError(await create(owner), 429, /^Too many requests/)
+      expect((await create(harvester)).statusCode).toBe(201)
     } finally {
       await limited.close()
     }
