@@ -43,13 +43,17 @@ test.describe('signup', () => {
   test('signs up, records the user and returns to the remembered page', async ({ page }) => {
     const user = newUser()
     await page.goto('/signup?from=/dashboard/profile-settings')
-    const userRecord = page.waitForRequest((r) => r.url().endsWith('/api/users') && r.method() === 'POST')
+    const userRecord = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users') && r.request().method() === 'POST',
+    )
     await page.getByLabel('Name').fill(user.name)
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expectPopup(page, 'Welcome to Nestmate!')
-    const body = (await userRecord).postDataJSON() as Record<string, unknown>
+    const recorded = await userRecord
+    expect(recorded.ok()).toBe(true)
+    const body = recorded.request().postDataJSON() as Record<string, unknown>
     expect(body).toMatchObject({ name: user.name, email: user.email, photo: '' })
     expect(body.creationTime).toEqual(expect.any(String))
     await expect(page).toHaveURL(/\/dashboard\/profile-settings$/)
@@ -70,7 +74,7 @@ test.describe('signup', () => {
   test('links to login and keeps the remembered page', async ({ page }) => {
     await page.goto('/signup?from=/dashboard/my-listing')
     await page.getByRole('link', { name: 'Log in' }).click()
-    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fmy-listing$/)
+    await expect(page).toHaveURL(/\/login\?from=\/dashboard\/my-listing$/)
   })
 })
 
@@ -110,7 +114,7 @@ test.describe('login', () => {
   test('links to signup and passes the remembered page along', async ({ page }) => {
     await page.goto('/login?from=/dashboard')
     await page.getByRole('link', { name: 'Create an account' }).click()
-    await expect(page).toHaveURL(/\/signup\?from=%2Fdashboard$/)
+    await expect(page).toHaveURL(/\/signup\?from=\/dashboard$/)
   })
 
   test('ignores a remembered page on another site', async ({ page, request, baseURL }) => {
@@ -125,15 +129,25 @@ test.describe('protected pages', () => {
   test('send visitors to login and bring them back afterwards', async ({ page, request, baseURL }) => {
     const user = await signUpViaApi(request, baseURL!)
     await page.goto('/dashboard/my-listing')
-    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fmy-listing$/)
+    await expect(page).toHaveURL(/\/login\?from=\/dashboard\/my-listing$/)
     await logInWithForm(page, user)
     await expect(page).toHaveURL(/\/dashboard\/my-listing$/)
     await expect(page.getByRole('heading', { name: 'My Listings' })).toBeVisible()
   })
 
+  test('remember the query of the page too', async ({ page, request, baseURL }) => {
+    const user = await signUpViaApi(request, baseURL!)
+    await page.goto('/dashboard/browse-listing?roomType=Studio&sort=rent_desc')
+    await expect(page).toHaveURL(
+      /\/login\?from=\/dashboard\/browse-listing%3FroomType%3DStudio%26sort%3Drent_desc$/,
+    )
+    await logInWithForm(page, user)
+    await expect(page).toHaveURL(/\/dashboard\/browse-listing\?roomType=Studio&sort=rent_desc$/)
+  })
+
   test('include listing details', async ({ page }) => {
     await page.goto('/browse-listing-details/00000000-0000-4000-8000-000000000000')
-    await expect(page).toHaveURL(/\/login\?from=%2Fbrowse-listing-details%2F/)
+    await expect(page).toHaveURL(/\/login\?from=\/browse-listing-details\/0{8}-/)
   })
 })
 

@@ -52,6 +52,13 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await expect(row).toContainText('Studio')
   })
 
+  await test.step('the overview counts it', async () => {
+    await page.getByRole('link', { name: 'Overview' }).click()
+    await expect(page.getByRole('heading', { name: `Welcome, ${user.name}!` })).toBeVisible()
+    await expect(page.getByRole('listitem').filter({ hasText: 'My Listings' })).toContainText('1')
+    await expect(page.getByRole('listitem').filter({ hasText: 'Your Email' })).toContainText(user.email)
+  })
+
   await test.step('find it in browse and open its details', async () => {
     await page.goto(`/browse-listing?q=${encodeURIComponent(title)}`)
     await page.getByRole('link', { name: `See more about ${title}` }).click()

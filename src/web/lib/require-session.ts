@@ -23,10 +23,15 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return value
 }
 
+/** `?from=<path>` for the login and signup pages; slashes stay readable (/login?from=/dashboard/my-listing). */
+export function fromQuery(path: string | null): string {
+  const from = safeReturnPath(path)
+  return from && from !== PATHS.home ? `?from=${encodeURIComponent(from).replaceAll('%2F', '/')}` : ''
+}
+
 /** The login page's address that brings the visitor back to `path` afterwards. */
 export function loginPath(path: string | null): string {
-  const from = safeReturnPath(path)
-  return from && from !== PATHS.home ? `${PATHS.login}?from=${encodeURIComponent(from)}` : PATHS.login
+  return `${PATHS.login}${fromQuery(path)}`
 }
 
 /** For loaders of signed-in pages: the session's user, or a redirect to /login that remembers this page. */

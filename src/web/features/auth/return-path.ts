@@ -1,5 +1,5 @@
 import { PATHS } from '../../../shared/api.ts'
-import { safeReturnPath } from '../../lib/require-session.ts'
+import { fromQuery, safeReturnPath } from '../../lib/require-session.ts'
 
 /** Where to go after login or signup: the remembered page (?from=), or home. */
 export function returnPath(url: string | URL): string {
@@ -8,6 +8,5 @@ export function returnPath(url: string | URL): string {
 
 /** Keeps the remembered page when moving between login and signup. */
 export function withFrom(path: string, search: string): string {
-  const from = safeReturnPath(new URLSearchParams(search).get('from'))
-  return from ? `${path}?from=${encodeURIComponent(from)}` : path
+  return `${path}${fromQuery(new URLSearchParams(search).get('from'))}`
 }

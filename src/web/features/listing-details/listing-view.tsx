@@ -49,7 +49,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
               Facebook Page <span className="sr-only">(opens in a new tab)</span>
             </a>
           ) : (
-            <p className="break-all">Contact: {listing.contact}</p>
+            <p className="break-all">Contact page: {listing.contact}</p>
           )}
           {isLiked && number && (
             <p className="font-semibold">
