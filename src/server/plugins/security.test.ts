@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../test/app.ts'
+import { detailsAs, likeAs } from '../routes/listings/test-requests.ts'
 
 let t: TestApp
 let webRoot: string
@@ -109,7 +110,7 @@ describe('cross-site writes are refused', () => {
     listingId = await createListing(t.app, alice, { title: 'Target' })
   })
 
-  const details = () => injectAs(t.app, alice, { method: 'GET', url: `/api/roommate-listings/${listingId}` })
+  const details = () => detailsAs(t.app, alice, listingId)
   const writes = () =>
     [
       { method: 'POST', url: '/api/roommate-listings', payload: validListing(), user: alice },
@@ -298,21 +299,13 @@ describe('per-person rate limits', () => {
       const ids: string[] = []
       for (let i = 0; i < 31; i++)
         ids.push(await createListing(limited.app, owner, { title: `Listing ${i}` }))
-      const like = (user: TestUser, id: string) =>
-        injectAs(limited.app, user, {
-          method: 'PATCH',
-          url: `/api/listings/${id}/like`,
-          headers: { 'content-type': 'application/json' },
-        })
+      const like = (user: TestUser, id: string) => likeAs(limited.app, user, id)
       for (const id of ids.slice(0, 30)) expect((await like(harvester, id)).statusCode).toBe(200)
       const refused = await like(harvester, ids[30]!)
       expectError(refused, 429, /^Too many requests/)
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
       // The refused like did not happen.
-      const details = await injectAs(limited.app, harvester, {
-        method: 'GET',
-        url: `/api/roommate-listings/${ids[30]}`,
-      })
+      const details = await detailsAs(limited.app, harvester, ids[30]!)
       expect(details.json()).toMatchObject({ likes: 0, likedByMe: false })
       expect(details.json()).not.toHaveProperty('number')
 

@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/app.ts'
+import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 
 let t: TestApp
 
@@ -16,15 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** The spec's call: a JSON content type and no body at all. */
-const like = (user: TestUser | null, id: string) =>
-  injectAs(t.app, user, {
-    method: 'PATCH',
-    url: `/api/listings/${id}/like`,
-    headers: { 'content-type': 'application/json' },
-  })
-const details = (user: TestUser, id: string) =>
-  injectAs(t.app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
+const like = (user: TestUser | null, id: string) => likeAs(t.app, user, id)
+const details = (user: TestUser, id: string) => detailsAs(t.app, user, id)
 
 const signUpMany = (count: number) => Promise.all(Array.from({ length: count }, () => signUp(t.app)))
 
@@ -97,7 +91,7 @@ describe('PATCH /api/listings/:id/like', () => {
     const id = await createListing(t.app, alice)
     const response = await like(null, id)
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Sign in to continue.' })
+    expect(response.json()).toEqual(SIGN_IN)
     expect((await details(alice, id)).json().likes).toBe(0)
   })
 
@@ -114,23 +108,20 @@ describe('PATCH /api/listings/:id/like', () => {
     const [alice, bob] = await signUpMany(2)
     const unknown = await like(bob!, randomUUID())
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toEqual({ error: 'Listing not found.' })
+    expect(unknown.json()).toEqual(NOT_FOUND)
 
     const id = await createListing(t.app, alice!)
     await injectAs(t.app, alice!, { method: 'DELETE', url: `/api/roommate-listings/${id}` })
     const deleted = await like(bob!, id)
     expect(deleted.statusCode).toBe(404)
-    expect(deleted.json()).toEqual({ error: 'Listing not found.' })
+    expect(deleted.json()).toEqual(NOT_FOUND)
   })
 
   test('400 for a malformed id', async () => {
     const bob = await signUp(t.app)
     const response = await like(bob, 'not-a-listing')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
-      error: 'Malformed listing id.',
-      issues: [{ path: 'id', message: 'Malformed listing id.' }],
-    })
+    expect(response.json()).toEqual(MALFORMED_ID)
   })
 
   test('10 different people liking at once count exactly 10', async () => {

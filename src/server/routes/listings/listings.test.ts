@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/app.ts'
+import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 
 let t: TestApp
 
@@ -17,27 +18,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const details = (user: TestUser | null, id: string) =>
-  injectAs(t.app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
+const details = (user: TestUser | null, id: string) => detailsAs(t.app, user, id)
+const like = (user: TestUser, id: string) => likeAs(t.app, user, id)
 const update = (user: TestUser | null, id: string, payload: object) =>
   injectAs(t.app, user, { method: 'PUT', url: `/api/roommate-listings/${id}`, payload })
 const remove = (user: TestUser | null, id: string) =>
   injectAs(t.app, user, { method: 'DELETE', url: `/api/roommate-listings/${id}` })
 const post = (user: TestUser | null, payload: unknown) =>
   injectAs(t.app, user, { method: 'POST', url: '/api/roommate-listings', payload: payload as object })
-const like = (user: TestUser, id: string) =>
-  injectAs(t.app, user, {
-    method: 'PATCH',
-    url: `/api/listings/${id}/like`,
-    headers: { 'content-type': 'application/json' },
-  })
-
-const MALFORMED_ID = {
-  error: 'Malformed listing id.',
-  issues: [{ path: 'id', message: 'Malformed listing id.' }],
-}
-const NOT_FOUND = { error: 'Listing not found.' }
-const SIGN_IN = { error: 'Sign in to continue.' }
 
 describe('POST /api/roommate-listings', () => {
   test('creates a listing owned by the caller, with 0 likes, ignoring owner fields from the body', async () => {

@@ -1,0 +1,22 @@
+import type { App } from '../../app.ts'
+import { injectAs, type TestUser } from '../../test/app.ts'
+
+// Calls and answers the listing tests share (tests only).
+
+/** The spec's like call: a JSON content type and no body at all. */
+export const likeAs = (app: App, user: TestUser | null, id: string) =>
+  injectAs(app, user, {
+    method: 'PATCH',
+    url: `/api/listings/${id}/like`,
+    headers: { 'content-type': 'application/json' },
+  })
+
+export const detailsAs = (app: App, user: TestUser | null, id: string) =>
+  injectAs(app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
+
+export const SIGN_IN = { error: 'Sign in to continue.' }
+export const NOT_FOUND = { error: 'Listing not found.' }
+export const MALFORMED_ID = {
+  error: 'Malformed listing id.',
+  issues: [{ path: 'id', message: 'Malformed listing id.' }],
+}
