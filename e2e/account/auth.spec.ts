@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { newUser, signUpViaApi } from '../support/api.ts'
+import { newUser, signedInPage, signUpViaApi } from '../support/api.ts'
 import { closePopup, expectPopup, logInWithForm } from './helpers.ts'
 
 test.describe('signup', () => {
@@ -143,6 +143,18 @@ test.describe('protected pages', () => {
     )
     await logInWithForm(page, user)
     await expect(page).toHaveURL(/\/dashboard\/browse-listing\?roomType=Studio&sort=rent_desc$/)
+  })
+
+  test('show a spinner while the session loads', async ({ browser, baseURL }) => {
+    const { page, context, user } = await signedInPage(browser, baseURL!)
+    await page.route(/\/api\/auth\/get-session/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/dashboard')
+    await expect(page.getByRole('status')).toBeVisible()
+    await expect(page.getByRole('heading', { name: `Welcome, ${user.name}!` })).toBeVisible()
+    await context.close()
   })
 
   test('include listing details', async ({ page }) => {

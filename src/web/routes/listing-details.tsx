@@ -1,7 +1,6 @@
 import { useFetcher, useLoaderData } from 'react-router'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
-import { Spinner } from '../components/spinner.tsx'
 import { requireSession } from '../lib/require-session.ts'
 import { getListing, likeListing, loadCurrency } from '../features/listing-details/api.ts'
 import { ListingErrorBoundary, useBackToListings } from '../features/listing-details/listing-error.tsx'
@@ -39,7 +38,3 @@ export function Component() {
 }
 
 export const ErrorBoundary = ListingErrorBoundary
-
-export function HydrateFallback() {
-  return <Spinner label="Loading listing…" />
-}

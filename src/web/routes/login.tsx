@@ -3,7 +3,6 @@ import { redirect, useActionData, useLoaderData, useLocation, type ActionFunctio
 import { PATHS } from '../../shared/api.ts'
 import { LoginSchema } from '../../shared/user.ts'
 import { PageTitle } from '../components/page-title.tsx'
-import { Spinner } from '../components/spinner.tsx'
 import { loadConfig } from '../lib/config.ts'
 import { logIn } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
@@ -56,8 +55,4 @@ export function Component() {
       <GoogleButton isAvailable={googleSignIn} returnTo={returnTo} loginUrl={withFrom(PATHS.login, search)} />
     </AuthCard>
   )
-}
-
-export function HydrateFallback() {
-  return <Spinner />
 }

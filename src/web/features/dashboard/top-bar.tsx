@@ -4,6 +4,8 @@ import { PATHS } from '../../../shared/api.ts'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { UserMenu } from '../../components/user-menu.tsx'
 
+export const MENU_BUTTON_ID = 'dashboard-menu-button'
+
 type TopBarProps = { sidebarId: string; isSidebarOpen: boolean; onOpenSidebar: () => void }
 
 /** The dashboard's compact header: menu button (phones), logo home, theme and the person's menu. */
@@ -13,6 +15,7 @@ export function TopBar({ sidebarId, isSidebarOpen, onOpenSidebar }: TopBarProps)
       <div className="navbar gap-1 px-2 sm:px-4">
         <div className="navbar-start gap-1">
           <button
+            id={MENU_BUTTON_ID}
             type="button"
             className="btn btn-square btn-ghost lg:hidden"
             aria-label="Dashboard menu"

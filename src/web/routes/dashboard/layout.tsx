@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner.tsx'
 import { useSession } from '../../lib/auth-client.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { Sidebar } from '../../features/dashboard/sidebar.tsx'
-import { TopBar } from '../../features/dashboard/top-bar.tsx'
+import { MENU_BUTTON_ID, TopBar } from '../../features/dashboard/top-bar.tsx'
 import type { DashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 
 const SIDEBAR_ID = 'dashboard-sidebar'
@@ -32,8 +32,16 @@ export function Component() {
     if (isOpen) sidebarRef.current?.querySelector('a')?.focus()
   }, [isOpen])
 
+  function closeWithKey() {
+    setIsOpen(false)
+    document.getElementById(MENU_BUTTON_ID)?.focus()
+  }
+
   return (
-    <div className="drawer lg:drawer-open" onKeyDown={(event) => event.key === 'Escape' && setIsOpen(false)}>
+    <div
+      className="drawer lg:drawer-open"
+      onKeyDown={(event) => event.key === 'Escape' && isOpen && closeWithKey()}
+    >
       {/* daisyUI's drawer is driven by this checkbox; the menu button in the top bar is what people use. */}
       <input
         id="dashboard-drawer"
@@ -57,10 +65,6 @@ export function Component() {
       </div>
     </div>
   )
-}
-
-export function HydrateFallback() {
-  return <Spinner className="min-h-screen" label="Checking your session…" />
 }
 
 export const ErrorBoundary = RouteErrorBoundary

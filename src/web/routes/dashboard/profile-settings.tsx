@@ -51,6 +51,10 @@ export function Component() {
               src={user.image || DEFAULT_AVATAR}
               alt={`Profile photo of ${user.name}`}
               referrerPolicy="no-referrer"
+              onError={(event) => {
+                if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR))
+                  event.currentTarget.src = DEFAULT_AVATAR
+              }}
               className="size-20 rounded-full border-2 border-primary object-cover"
             />
             <div className="min-w-0">
