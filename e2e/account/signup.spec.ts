@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test'
+import { newUser, signUpViaApi } from '../support/api.ts'
+import { closePopup, expectPopup } from './helpers.ts'
+
+test.describe('signup', () => {
+  test('shows the password rules while typing and refuses a weak password with a pop-up', async ({
+    page,
+  }) => {
+    let signUpCalls = 0
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/sign-up')) signUpCalls += 1
+    })
+    await page.goto('/signup')
+    const password = page.getByLabel('Password')
+    await password.fill('abc')
+    await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible()
+    await password.fill('abcdefg')
+    await expect(page.getByText('Password must include at least one uppercase letter.')).toBeVisible()
+    await password.fill('ABCDEFG')
+    await expect(page.getByText('Password must include at least one lowercase letter.')).toBeVisible()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+
+    await page.getByLabel('Name').fill('Weak Password')
+    await page.getByLabel('Email').fill(newUser().email)
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expectPopup(page, 'Invalid Password', 'Password must include at least one lowercase letter.')
+    expect(signUpCalls).toBe(0)
+
+    await closePopup(page)
+    await password.fill('Abcdefg')
+    await expect(page.getByText(/Password must/)).toHaveCount(0)
+  })
+
+  test('requires a name and an e-mail', async ({ page }) => {
+    await page.goto('/signup')
+    await page.getByLabel('Password').fill('Nestmate1')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(page.getByText('Name is required.')).toBeVisible()
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible()
+    await expect(page).toHaveURL(/\/signup$/)
+  })
+
+  test('signs up, records the user and returns to the remembered page', async ({ page }) => {
+    const user = newUser()
+    await page.goto('/signup?from=/dashboard/profile-settings')
+    const userRecord = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users') && r.request().method() === 'POST',
+    )
+    await page.getByLabel('Name').fill(user.name)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expectPopup(page, 'Welcome to Nestmate!')
+    const recorded = await userRecord
+    expect(recorded.ok()).toBe(true)
+    const body = recorded.request().postDataJSON() as Record<string, unknown>
+    expect(body).toMatchObject({ name: user.name, email: user.email, photo: '' })
+    expect(body.creationTime).toEqual(expect.any(String))
+    await expect(page).toHaveURL(/\/dashboard\/profile-settings$/)
+    await expect(page.getByLabel('Email')).toHaveValue(user.email)
+  })
+
+  test('reports an e-mail that is already used', async ({ page, request, baseURL }) => {
+    const user = await signUpViaApi(request, baseURL!)
+    await page.goto('/signup')
+    await page.getByLabel('Name').fill('Second Person')
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill('Another1')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expectPopup(page, 'Signup Failed')
+    await expect(page).toHaveURL(/\/signup$/)
+  })
+
+  test('links to login and keeps the remembered page', async ({ page }) => {
+    await page.goto('/signup?from=/dashboard/my-listing')
+    await page.getByRole('link', { name: 'Log in' }).click()
+    await expect(page).toHaveURL(/\/login\?from=\/dashboard\/my-listing$/)
+  })
+})
