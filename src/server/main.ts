@@ -28,14 +28,15 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting')
       process.exit(1)
-    }, 10_000)
+    }, 10_000).unref()
     try {
       await app.close()
       await database.close()
     } finally {
       clearTimeout(timer)
     }
-    process.exit(0)
+    // No process.exit() here: the event loop empties by itself once the server and database are closed, and
+    // the logger gets to flush its last lines.
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -46,7 +46,7 @@ function runServer(dataDir: string, env: Record<string, string> = {}) {
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   return { child, exited, output: () => output }
 }
 
