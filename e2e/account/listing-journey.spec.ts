@@ -32,6 +32,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
       await expect(main(page).getByText(message)).toBeVisible()
     }
     await expect(page.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Title')).toBeFocused()
   })
 
   await test.step('post the listing', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '../../../shared/listing.ts'
 import { describedBy, Field } from './field.tsx'
@@ -30,11 +31,18 @@ type ListingFormProps = {
 export function ListingForm({
   owner,
   defaults = {},
-  errors = {},
+  errors: reported,
   submitLabel,
   pendingLabel,
 }: ListingFormProps) {
   const isSubmitting = useNavigation().state === 'submitting'
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors = reported ?? {}
+
+  // After a refused submit, take the person to the first field that needs fixing.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [reported])
   const control = (name: ListingField, base: string, hint?: string) => ({
     id: name,
     name,
@@ -45,7 +53,7 @@ export function ListingForm({
   const contactHint = 'Your Facebook page or another web address people can visit.'
 
   return (
-    <Form method="post" noValidate className="grid gap-5 md:grid-cols-2">
+    <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2">
       <Field id="title" label="Title" isRequired error={errors.title} className="md:col-span-2">
         <input
           {...control('title', 'input')}
