@@ -107,3 +107,11 @@ test('Google sign-in shows as unavailable, with the reason, when the server has 
   await google.click({ force: true })
   await expect(page).toHaveURL(/\/login$/)
 })
+
+test('a failed Google sign-in comes back to login with an Oops pop-up', async ({ page }) => {
+  await page.goto('/login?from=/dashboard&error=access_denied')
+  await expectPopup(page, 'Oops...', 'Google sign-in was cancelled.')
+  await page.goto('/login?error=email_not_found&error_description=Call%20this%20number')
+  const popup = await expectPopup(page, 'Oops...', 'Google sign-in failed (email not found).')
+  await expect(popup).not.toContainText('Call this number')
+})

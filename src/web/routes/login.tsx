@@ -32,6 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(returnPath(request.url))
 }
 
+// Only the error code is shown, never free text from the address bar, so a crafted link can't put words in our mouth.
+function googleErrorMessage(code: string): string {
+  if (code === 'access_denied') return 'Google sign-in was cancelled.'
+  return /^[a-z_]{1,60}$/.test(code)
+    ? `Google sign-in failed (${code.replaceAll('_', ' ')}).`
+    : 'Google sign-in failed.'
+}
+
 export function Component() {
   const { googleSignIn } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
@@ -41,7 +49,7 @@ export function Component() {
 
   // Google sends people back here with ?error= when they cancel or the sign-in fails.
   useEffect(() => {
-    if (googleError) showError('Oops...', `Google sign-in failed (${googleError.replaceAll('_', ' ')}).`)
+    if (googleError) showError('Oops...', googleErrorMessage(googleError))
   }, [googleError])
 
   return (
