@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerSecurity } from './plugins/security.ts'
+import { registerShutdownDrain } from './plugins/shutdown.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
@@ -15,7 +16,11 @@ import { siteRoutes } from './routes/site.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { createUsersRepository } from './routes/users/users-repository.ts'
 
-export type App = FastifyInstance & { auth: Auth }
+export type App = FastifyInstance & {
+  auth: Auth
+  /** Answers every new request 503 from now on; main.ts calls it before closing. */
+  startDraining: () => void
+}
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
 const BODY_LIMIT = 32 * 1024
@@ -40,6 +45,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   )
 
   registerErrorHandling(app)
+  const startDraining = registerShutdownDrain(app)
   await registerSecurity(app, config)
   if (config.rateLimits) {
     await app.register(rateLimit, {
@@ -64,5 +70,5 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   await app.register(userRoutes(users))
   await registerWebApp(app, options.webRoot)
 
-  return Object.assign(app, { auth }) as unknown as App
+  return Object.assign(app, { auth, startDraining }) as unknown as App
 }

@@ -20,7 +20,7 @@ function freePort(): Promise<number> {
 }
 
 test.skipIf(testDatabaseKind === 'postgres')(
-  'SIGTERM lets in-flight requests finish, then exits cleanly and releases DATA_DIR',
+  'SIGTERM lets in-flight requests finish, answers new ones 503 while draining, exits cleanly, releases DATA_DIR',
   async () => {
     const port = await freePort()
     const { BASE_URL: _vite, ...parentEnv } = process.env
@@ -36,21 +36,30 @@ test.skipIf(testDatabaseKind === 'postgres')(
 
     // One connection per request: a reused keep-alive connection that the server closes as idle is a race
     // every HTTP client must retry, not a request cut off midway.
-    const request = () =>
-      new Promise<number | string>((resolve) => {
-        get(
-          { host: '127.0.0.1', port, path: '/api/roommate-listings?limit=100', agent: false },
-          (response) => {
-            response.resume()
-            response.on('end', () => resolve(response.statusCode ?? 0))
-          },
-        ).on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+    const request = (url = '/api/roommate-listings?limit=100') =>
+      new Promise<{ status: number | string; body: string; connection?: string }>((resolve) => {
+        get({ host: '127.0.0.1', port, path: url, agent: false }, (response) => {
+          let body = ''
+          response.on('data', (chunk) => (body += chunk))
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+          )
+        }).on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ status: error.code ?? error.message, body: '' }),
+        )
       })
-    const inFlight = Array.from({ length: 20 }, request)
+    const inFlight = Array.from({ length: 20 }, () => request())
     await new Promise((resolve) => setTimeout(resolve, 5))
     child.kill('SIGTERM')
+    // While it drains, the server still accepts connections and turns new requests away cleanly.
+    await expect.poll(() => output, { timeout: 5_000, interval: 20 }).toMatch(/SIGTERM/)
+    const duringDrain = await Promise.all([
+      ...Array.from({ length: 10 }, () => request()),
+      request('/api/health'),
+    ])
     const outcomes = await Promise.all(inFlight)
     expect(await exited).toBe(0)
+    const afterExit = await request()
 
     // Every request the server started, it finished: each "incoming request" has its "request completed".
     const logs = output
@@ -61,10 +70,17 @@ test.skipIf(testDatabaseKind === 'postgres')(
     const finished = logs.filter((log) => log.msg === 'request completed').map((log) => log.reqId)
     expect(started.length).toBeGreaterThan(0)
     expect(finished.sort()).toEqual(started.sort())
-    // On the client, a request either got its whole answer or never reached a handler (refused, or reset
-    // while still in the listen queue when the socket closed).
-    for (const outcome of outcomes) expect([200, 503, 'ECONNREFUSED', 'ECONNRESET']).toContain(outcome)
-    expect(outcomes).toContain(200)
+    // Requests sent before the signal got their whole answer (200, or 503 if they arrived as draining began).
+    for (const outcome of outcomes) expect([200, 503]).toContain(outcome.status)
+    expect(outcomes.map((outcome) => outcome.status)).toContain(200)
+    // New requests during the drain: a clean 503 that closes the connection; no resets.
+    for (const outcome of duringDrain) {
+      expect(outcome.status).toBe(503)
+      expect(outcome.connection).toBe('close')
+      expect(JSON.parse(outcome.body)).toEqual({ error: 'The server is restarting; try again shortly.' })
+    }
+    // Once it has exited, the port refuses connections outright.
+    expect(afterExit.status).toBe('ECONNREFUSED')
     expect(existsSync(path.join(dataDir, 'nestmate.lock'))).toBe(false)
   },
   90_000,

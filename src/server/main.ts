@@ -4,6 +4,10 @@ import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { buildApp } from './app.ts'
 
+// On SIGTERM (an orchestrator stopping us): long enough for a load balancer's health check to see 503 and for
+// queued connections to be answered. Ctrl-C (SIGINT) stops at once.
+const DRAIN_MS = 2000
+
 async function main() {
   const config = loadConfig()
   const database = await openDatabase(
@@ -23,13 +27,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info(`${signal}: finishing in-flight requests`)
-    // app.close() stops accepting connections and waits for in-flight requests before resolving.
+    app.log.info(`${signal}: finishing in-flight requests, answering new ones 503`)
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting')
       process.exit(1)
-    }, 10_000).unref()
+    }, 12_000).unref()
     try {
+      app.startDraining()
+      if (signal === 'SIGTERM') await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      // app.close() stops accepting connections and waits for in-flight requests before resolving.
       await app.close()
       await database.close()
     } finally {
