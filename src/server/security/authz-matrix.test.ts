@@ -1,0 +1,301 @@
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createListing, createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../test/app.ts'
+import { registeredApiRoutes } from './routes.ts'
+
+// Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
+// private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
+
+type Who = 'anonymous' | 'stranger' | 'owner'
+type Ctx = { owner: TestUser; stranger: TestUser; listingId: string; phone: string }
+type Private = 'phone' | 'email'
+type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
+type Row = { route: string; name?: string; request: (ctx: Ctx) => InjectOptions; cells: Record<Who, Cell> }
+
+const SIGN_IN = () => ({ error: 'Sign in to continue.' })
+const anyString = expect.any(String)
+const anyNumber = expect.any(Number)
+const same = (cell: Cell): Record<Who, Cell> => ({ anonymous: cell, stranger: cell, owner: cell })
+const bySession = (anonymous: Cell, signedIn: Cell): Record<Who, Cell> => ({
+  anonymous,
+  stranger: signedIn,
+  owner: signedIn,
+})
+const anonymous401: Cell = { status: 401, body: SIGN_IN }
+
+const summary = (ctx: Ctx) => ({
+  _id: ctx.listingId,
+  title: 'Matrix room',
+  location: 'Portland, OR',
+  rent: 850,
+  roomType: 'Single',
+  lifestyle: 'Early riser, quiet evenings',
+  availability: 'Available',
+  userName: ctx.owner.name,
+  likes: 0,
+  createdAt: anyString,
+})
+const full = (ctx: Ctx, extra: object) => ({
+  ...summary(ctx),
+  description: 'A bright room in a calm shared flat.',
+  contact: 'https://facebook.com/nestmate.tester',
+  userEmail: ctx.owner.email,
+  updatedAt: anyString,
+  ...extra,
+})
+const listingBody = {
+  ...{ title: 'Edited', location: 'Leeds', rent: 500, roomType: 'Studio' },
+  contact: 'a.example',
+}
+const publicUser = (user: TestUser, withEmail: boolean) => ({
+  _id: user.id,
+  name: user.name,
+  photo: '',
+  ...(withEmail ? { email: user.email } : {}),
+  creationTime: anyString,
+  lastSignInTime: anyString,
+})
+
+const TABLE: Row[] = [
+  {
+    route: 'GET /api/health',
+    request: () => ({ method: 'GET', url: '/api/health' }),
+    cells: same({ status: 200, body: () => ({ status: 'ok' }) }),
+  },
+  {
+    route: 'GET /api/config',
+    request: () => ({ method: 'GET', url: '/api/config' }),
+    cells: same({ status: 200, body: () => ({ currency: 'USD', googleSignIn: false }) }),
+  },
+  {
+    route: 'GET /api/stats',
+    request: () => ({ method: 'GET', url: '/api/stats' }),
+    cells: {
+      anonymous: { status: 200, body: () => ({ totalListings: anyNumber, totalUsers: anyNumber }) },
+      stranger: {
+        status: 200,
+        body: () => ({ totalListings: anyNumber, totalUsers: anyNumber, myListings: 0 }),
+      },
+      owner: {
+        status: 200,
+        body: () => ({ totalListings: anyNumber, totalUsers: anyNumber, myListings: 1 }),
+      },
+    },
+  },
+  {
+    route: 'GET /api/featured-roommates',
+    request: () => ({ method: 'GET', url: '/api/featured-roommates' }),
+    cells: same({
+      status: 200,
+      body: (ctx) => expect.arrayContaining([{ ...pickFeatured(summary(ctx)) }]),
+    }),
+  },
+  {
+    route: 'GET /api/roommate-listings',
+    request: () => ({ method: 'GET', url: '/api/roommate-listings?sort=newest&limit=100' }),
+    cells: same({ status: 200, body: (ctx) => expect.arrayContaining([summary(ctx)]) }),
+  },
+  {
+    route: 'POST /api/roommate-listings',
+    request: () => ({ method: 'POST', url: '/api/roommate-listings', payload: listingBody }),
+    cells: bySession(anonymous401, { status: 201, body: () => ({ success: true, insertedId: anyString }) }),
+  },
+  {
+    route: 'GET /api/roommate-listings/:id',
+    request: (ctx) => ({ method: 'GET', url: `/api/roommate-listings/${ctx.listingId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 200,
+        body: (ctx) => full(ctx, { likedByMe: false, isOwner: false }),
+        reveals: ['email'],
+      },
+      owner: {
+        status: 200,
+        body: (ctx) => full(ctx, { number: ctx.phone, likedByMe: false, isOwner: true }),
+        reveals: ['email', 'phone'],
+      },
+    },
+  },
+  {
+    route: 'PUT /api/roommate-listings/:id',
+    request: (ctx) => ({
+      method: 'PUT',
+      url: `/api/roommate-listings/${ctx.listingId}`,
+      payload: listingBody,
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'You can only change your own listings.' }) },
+      owner: { status: 200, body: () => ({ message: 'Listing updated successfully' }) },
+    },
+  },
+  {
+    route: 'DELETE /api/roommate-listings/:id',
+    request: (ctx) => ({ method: 'DELETE', url: `/api/roommate-listings/${ctx.listingId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'You can only delete your own listings.' }) },
+      owner: { status: 200, body: () => ({ message: 'Listing deleted successfully' }) },
+    },
+  },
+  {
+    route: 'PATCH /api/listings/:id/like',
+    request: (ctx) => ({ method: 'PATCH', url: `/api/listings/${ctx.listingId}/like`, payload: {} }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 200,
+        body: (ctx) => ({ likes: 1, liked: true, number: ctx.phone }),
+        reveals: ['phone'],
+      },
+      owner: { status: 403, body: () => ({ error: "You can't like your own post" }) },
+    },
+  },
+  {
+    route: 'GET /api/my-listings',
+    request: () => ({ method: 'GET', url: '/api/my-listings' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => [] },
+      owner: {
+        status: 200,
+        body: (ctx) => [full(ctx, { number: ctx.phone })],
+        reveals: ['email', 'phone'],
+      },
+    },
+  },
+  {
+    route: 'GET /api/my-listings',
+    name: "with the owner's e-mail",
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/api/my-listings?email=${encodeURIComponent(ctx.owner.email)}`,
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'You can only list your own listings.' }) },
+      owner: {
+        status: 200,
+        body: (ctx) => [full(ctx, { number: ctx.phone })],
+        reveals: ['email', 'phone'],
+      },
+    },
+  },
+  {
+    route: 'GET /api/users',
+    request: () => ({ method: 'GET', url: '/api/users?limit=1000' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 200,
+        body: (ctx) => expect.arrayContaining([publicUser(ctx.owner, false), publicUser(ctx.stranger, true)]),
+      },
+      owner: {
+        status: 200,
+        body: (ctx) => expect.arrayContaining([publicUser(ctx.owner, true), publicUser(ctx.stranger, false)]),
+        reveals: ['email'],
+      },
+    },
+  },
+  {
+    route: 'POST /api/users',
+    name: "with the owner's e-mail",
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Renamed', email: ctx.owner.email },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'You can only write your own user record.' }) },
+      owner: { status: 200, body: (ctx) => ({ acknowledged: true, insertedId: ctx.owner.id }) },
+    },
+  },
+  {
+    route: 'GET /api/auth/*',
+    name: 'get-session',
+    request: () => ({ method: 'GET', url: '/api/auth/get-session' }),
+    cells: {
+      anonymous: { status: 200, body: () => null },
+      stranger: {
+        status: 200,
+        body: (ctx) => ({
+          session: expect.any(Object),
+          user: expect.objectContaining({ email: ctx.stranger.email }),
+        }),
+      },
+      owner: {
+        status: 200,
+        body: (ctx) => ({
+          session: expect.any(Object),
+          user: expect.objectContaining({ email: ctx.owner.email }),
+        }),
+        reveals: ['email'],
+      },
+    },
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'update-user',
+    request: () => ({ method: 'POST', url: '/api/auth/update-user', payload: { name: 'Renamed' } }),
+    cells: bySession(
+      { status: 401, body: () => ({ error: anyString, message: anyString, code: anyString }) },
+      { status: 200, body: () => ({ status: true }) },
+    ),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'sign-out',
+    request: () => ({ method: 'POST', url: '/api/auth/sign-out', payload: {} }),
+    cells: same({ status: 200, body: () => ({ success: true }) }),
+  },
+]
+
+function pickFeatured(row: ReturnType<typeof summary>) {
+  const { _id, title, availability, location, userName, rent, roomType } = row
+  return { _id, title, availability, location, userName, rent, roomType }
+}
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+test('the table names every API route the app registers, and no route it does not', () => {
+  const listed = [...new Set(TABLE.map((row) => row.route))].sort()
+  expect(listed).toEqual(registeredApiRoutes(t.app))
+})
+
+describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $name', (row) => {
+  test.each(['anonymous', 'stranger', 'owner'] as const)('%s', async (who) => {
+    // A fresh owner, stranger and listing per cell: no cell sees another's likes, edits or sign-outs.
+    const phone = `+1 555 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+    const owner = await signUp(t.app)
+    const stranger = await signUp(t.app)
+    const listingId = await createListing(t.app, owner, { title: 'Matrix room', number: phone })
+    const ctx: Ctx = { owner, stranger, listingId, phone }
+    const caller = who === 'anonymous' ? null : ctx[who]
+    const cell = row.cells[who]
+
+    const response = await injectAs(t.app, caller, row.request(ctx))
+    expect(response.statusCode).toBe(cell.status)
+    expect(response.json()).toEqual(cell.body(ctx))
+    // Field level: the owner's phone and e-mail appear in this answer exactly when the table says so.
+    const reveals = cell.reveals ?? []
+    expect(response.body.includes(phone), 'phone number in the answer').toBe(reveals.includes('phone'))
+    expect(response.body.includes(owner.email), 'owner e-mail in the answer').toBe(reveals.includes('email'))
+
+    // A refused write changed nothing.
+    if (cell.status >= 400 && row.request(ctx).method !== 'GET') {
+      const after = await injectAs(t.app, owner, {
+        method: 'GET',
+        url: `/api/roommate-listings/${listingId}`,
+      })
+      expect(after.json()).toMatchObject({ title: 'Matrix room', likes: 0 })
+      const me = await injectAs(t.app, owner, { method: 'GET', url: '/api/auth/get-session' })
+      expect(me.json().user.name).toBe(owner.name)
+    }
+  })
+})
