@@ -9,7 +9,7 @@ import { AuthCard } from '../features/auth/auth-card.tsx'
 import { GoogleButton } from '../features/auth/google-button.tsx'
 import { LoginForm } from '../features/auth/login-form.tsx'
 import { returnPath, withFrom } from '../features/auth/return-path.ts'
-import { showError } from '../features/dashboard/popup.ts'
+import { showError } from '../components/popup.ts'
 
 export async function loader() {
   // Without the config the page still works; Google sign-in just shows as unavailable.

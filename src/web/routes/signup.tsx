@@ -5,7 +5,7 @@ import { register, saveUserRecord } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { returnPath } from '../features/auth/return-path.ts'
 import { SignupForm, type SignupErrors } from '../features/auth/signup-form.tsx'
-import { showError, showSuccess } from '../features/dashboard/popup.ts'
+import { showError, showSuccess } from '../components/popup.ts'
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? '')
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FcGoogle } from 'react-icons/fc'
 import { Tooltip } from 'react-tooltip'
-import { showError } from '../dashboard/popup.ts'
+import { showError } from '../../components/popup.ts'
 import { startGoogleSignIn } from './api.ts'
 
 type GoogleButtonProps = { isAvailable: boolean; returnTo: string; loginUrl: string }

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
-import { TextField } from '../listing-form/text-field.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
 import { withFrom } from './return-path.ts'
 
 type LoginFormProps = { error?: string }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
 import { passwordError } from '../../../shared/user.ts'
-import { TextField } from '../listing-form/text-field.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
 import { withFrom } from './return-path.ts'
 
 export type SignupErrors = Partial<Record<'name' | 'email' | 'photo' | 'password', string>>

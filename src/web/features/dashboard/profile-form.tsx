@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { TextField } from '../listing-form/text-field.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
 import type { DashboardUser } from './use-dashboard-user.ts'
 
 export type ProfileErrors = Partial<Record<'name' | 'photo', string>>

@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router'
-import { confirmDanger } from './popup.ts'
+import { confirmDanger } from '../../components/popup.ts'
 
 /** Deleting one listing: asks first, then posts to the My Listings action (which reports the outcome). */
 export function useDeleteListing(id: string) {

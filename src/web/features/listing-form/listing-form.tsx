@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '../../../shared/listing.ts'
-import { describedBy, Field } from './field.tsx'
+import { describedBy, Field } from '../../components/form/field.tsx'
 import type { ListingField, ListingFieldErrors } from './parse-listing-form.ts'
 
 export type ListingFormDefaults = Partial<

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { deleteListing, getMyListings } from '../../features/dashboard/api.ts'
 import { MyListingCard, MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
-import { showError, showSuccess } from '../../features/dashboard/popup.ts'
+import { showError, showSuccess } from '../../components/popup.ts'
 import { loadCurrency } from '../../features/listing-details/api.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { updateUser } from '../../lib/auth-client.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import { showError, showSuccess } from '../../features/dashboard/popup.ts'
+import { showError, showSuccess } from '../../components/popup.ts'
 import { ProfileForm, type ProfileErrors } from '../../features/dashboard/profile-form.tsx'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 
