@@ -79,6 +79,9 @@ export function createAuth(db: Database, config: Config) {
     },
     advanced: {
       useSecureCookies: secure,
+      // Better Auth turns its origin and callback-URL checks off when NODE_ENV is test; keep them on so tests
+      // exercise what production runs.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       database: { generateId: () => crypto.randomUUID() },

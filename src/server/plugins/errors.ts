@@ -60,13 +60,17 @@ const DOWN_CODES = new Set([
   '08003',
 ])
 
+// pg: a server that went away mid-query or refuses connections; a closed pool or PGlite (shutting down).
+const DOWN_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/
+
 /** A lost or refused database connection is a 503 the client may retry, not a 500. */
 export function isDatabaseDown(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string' && DOWN_CODES.has(code)) return true
     const message = (current as { message?: unknown }).message
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED/.test(message)) return true
+    if (typeof message === 'string' && DOWN_MESSAGES.test(message)) return true
   }
   return false
 }

@@ -38,16 +38,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
     const route = request.routeOptions.url ?? ''
-    if (!WRITE_METHODS.has(request.method) || !route.startsWith('/api/') || route.startsWith('/api/auth/')) {
-      return
-    }
+    if (!WRITE_METHODS.has(request.method) || !route.startsWith('/api/')) return
     const site = request.headers['sec-fetch-site']
     if (site && site !== 'same-origin' && site !== 'none')
       throw new HttpError(403, 'Cross-site requests are not allowed.')
     const origin = request.headers.origin
     if (origin && origin !== ownOrigin) throw new HttpError(403, 'Cross-site requests are not allowed.')
     // Only JSON bodies: an HTML form can't send them, so a forged form post never reaches a handler.
-    if (request.method !== 'DELETE') {
+    // Better Auth reads its own bodies; its origin check alone let a cross-site sign-out through.
+    if (request.method !== 'DELETE' && !route.startsWith('/api/auth/')) {
       const type = request.headers['content-type'] ?? ''
       if (!/^application\/json\s*(;|$)/i.test(type))
         throw new HttpError(415, 'Send the body as application/json.')

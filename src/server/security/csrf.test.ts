@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { detailsAs } from '../routes/listings/test-requests.ts'
+import { BASE_URL, createListing, createTestApp, injectAs, signUp, validListing } from '../test/app.ts'
+import type { TestApp, TestUser } from '../test/app.ts'
+import { expectError } from './helpers.ts'
+import { registeredApiRoutes } from './routes.ts'
+
+// A cross-site page can make a browser send a form post or a fetch with the person's cookies. Every write
+// must refuse it: the API's own routes and Better Auth's (sign-out, update-user).
+
+let t: TestApp
+let alice: TestUser
+let bob: TestUser
+let listingId: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  alice = await signUp(t.app)
+  bob = await signUp(t.app)
+  listingId = await createListing(t.app, alice, { title: 'Target' })
+})
+afterAll(() => t.close())
+
+type Write = {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  url: string
+  payload?: object
+  user: () => TestUser
+}
+const API_WRITES: Record<string, Write> = {
+  'POST /api/roommate-listings': {
+    method: 'POST',
+    url: '/api/roommate-listings',
+    payload: validListing(),
+    user: () => alice,
+  },
+  'PUT /api/roommate-listings/:id': {
+    method: 'PUT',
+    url: '/api/roommate-listings/:id',
+    payload: validListing({ title: 'X' }),
+    user: () => alice,
+  },
+  'DELETE /api/roommate-listings/:id': {
+    method: 'DELETE',
+    url: '/api/roommate-listings/:id',
+    user: () => alice,
+  },
+  'PATCH /api/listings/:id/like': {
+    method: 'PATCH',
+    url: '/api/listings/:id/like',
+    payload: {},
+    user: () => bob,
+  },
+  'POST /api/users': {
+    method: 'POST',
+    url: '/api/users',
+    payload: { name: 'X', email: '' },
+    user: () => alice,
+  },
+}
+const AUTH_WRITES: Write[] = [
+  { method: 'POST', url: '/api/auth/sign-out', payload: {}, user: () => alice },
+  { method: 'POST', url: '/api/auth/update-user', payload: { name: 'Forged' }, user: () => alice },
+]
+const allWrites = () =>
+  [...Object.values(API_WRITES), ...AUTH_WRITES].map((write) => ({
+    ...write,
+    url: write.url.replace(':id', listingId),
+    payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : write.payload,
+  }))
+
+/** Nothing any of the forged writes would have changed has changed, and Alice is still signed in. */
+async function expectNothingChanged() {
+  const details = await detailsAs(t.app, alice, listingId)
+  expect(details.statusCode).toBe(200)
+  expect(details.json()).toMatchObject({ title: 'Target', likes: 0 })
+  const session = await injectAs(t.app, alice, { method: 'GET', url: '/api/auth/get-session' })
+  expect(session.json().user.name).toBe(alice.name)
+  const mine = await injectAs(t.app, alice, { method: 'GET', url: '/api/my-listings' })
+  expect(mine.json()).toHaveLength(1)
+}
+
+test('the list covers every write route the API registers', () => {
+  const writes = registeredApiRoutes(t.app).filter((route) => !route.startsWith('GET '))
+  expect(writes).toEqual([...Object.keys(API_WRITES), 'POST /api/auth/*'].sort())
+})
+
+describe('cross-origin fetches are refused', () => {
+  test.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['an Origin differing only in port', { origin: 'http://localhost:3001' }],
+    ['an Origin differing only in scheme', { origin: 'https://localhost:3000' }],
+    ['the null Origin (sandboxed frame, data: page)', { origin: 'null' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+  ])('%s: 403 and nothing changes', async (_name, headers) => {
+    for (const { user, ...request } of allWrites()) {
+      const response = await injectAs(t.app, user(), { ...request, headers })
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(403)
+      expect(response.json().error).toMatch(/.+/)
+    }
+    await expectNothingChanged()
+  })
+})
+
+describe('cross-site form posts are refused', () => {
+  test.each(['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x'])(
+    '%s from another site',
+    async (contentType) => {
+      for (const { user, ...request } of allWrites()) {
+        const response = await injectAs(t.app, user(), {
+          method: request.method === 'DELETE' ? 'POST' : request.method,
+          url: request.url,
+          headers: {
+            'content-type': contentType,
+            origin: 'https://evil.example',
+            'sec-fetch-site': 'cross-site',
+          },
+          payload: 'title=Forged&name=Forged',
+        })
+        expect([403, 404, 415], `${request.method} ${request.url}`).toContain(response.statusCode)
+      }
+      await expectNothingChanged()
+    },
+  )
+
+  test.each(['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x'])(
+    '%s to an API write answers 415 even without Origin',
+    async (contentType) => {
+      for (const { user, ...request } of allWrites().filter(
+        (write) => write.method !== 'DELETE' && !write.url.startsWith('/api/auth/'),
+      )) {
+        const response = await t.app.inject({
+          method: request.method,
+          url: request.url,
+          headers: { 'content-type': contentType, cookie: user().cookie },
+          payload: 'title=Forged',
+        })
+        expectError(response, 415, 'Send the body as application/json.')
+      }
+      await expectNothingChanged()
+    },
+  )
+})
+
+test('a percent-encoded path gets the same checks', async () => {
+  for (const url of ['/%61pi/roommate-listings', '/api/%72oommate-listings']) {
+    const crossSite = await injectAs(t.app, alice, {
+      method: 'POST',
+      url,
+      payload: validListing(),
+      headers: { origin: 'https://evil.example' },
+    })
+    expectError(crossSite, 403, 'Cross-site requests are not allowed.')
+    const form = await injectAs(t.app, alice, {
+      method: 'POST',
+      url,
+      payload: 'title=Forged',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expectError(form, 415, 'Send the body as application/json.')
+  }
+  for (const url of [`/%61pi/listings/${listingId}/like`, '/%61pi/auth/update-user']) {
+    const response = await injectAs(t.app, bob, {
+      method: url.endsWith('like') ? 'PATCH' : 'POST',
+      url,
+      payload: { name: 'Forged' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expect(response.statusCode).toBe(403)
+  }
+  await expectNothingChanged()
+})
+
+test('same-origin requests, and requests from non-browser clients without Origin, pass', async () => {
+  const sameOrigin = await injectAs(t.app, bob, {
+    method: 'POST',
+    url: '/api/roommate-listings',
+    payload: validListing(),
+    headers: { 'sec-fetch-site': 'same-origin' },
+  })
+  expect(sameOrigin.statusCode).toBe(201)
+  const noOrigin = await t.app.inject({
+    method: 'POST',
+    url: '/api/roommate-listings',
+    payload: validListing(),
+    headers: { cookie: bob.cookie },
+  })
+  expect(noOrigin.statusCode).toBe(201)
+  const typed = await injectAs(t.app, bob, {
+    method: 'POST',
+    url: '/api/roommate-listings',
+    payload: JSON.stringify(validListing()),
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
+  expect(typed.statusCode).toBe(201)
+  const rename = await injectAs(t.app, bob, {
+    method: 'POST',
+    url: '/api/auth/update-user',
+    payload: { name: 'Bob' },
+    headers: { origin: BASE_URL, 'sec-fetch-site': 'same-origin' },
+  })
+  expect(rename.statusCode).toBe(200)
+})
+
+test('reads are not affected by the origin check', async () => {
+  for (const url of ['/api/health', '/api/auth/get-session']) {
+    const response = await injectAs(t.app, bob, {
+      method: 'GET',
+      url,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    })
+    expect(response.statusCode).toBe(200)
+  }
+})

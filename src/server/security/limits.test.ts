@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { detailsAs, likeAs } from '../routes/listings/test-requests.ts'
+import {
+  BASE_URL,
+  createListing,
+  createTestApp,
+  injectAs,
+  signUp,
+  validListing,
+  type TestApp,
+  type TestUser,
+} from '../test/app.ts'
+import { expectError } from './helpers.ts'
+
+// Brute force, harvesting and oversized input: the sign-in and sign-up limits hold per IP, writes and likes per
+// person, bodies are small, and failures answer {error} without details.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('per-IP limits on accounts', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimits: true })
+  })
+  afterAll(() => limited.close())
+
+  const post = (url: string, ip: string, payload: object, headers: Record<string, string> = {}) =>
+    limited.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      headers: { origin: BASE_URL, ...headers },
+      payload,
+    })
+
+  test('the 11th sign-in attempt within a minute from one IP answers 429, even with forged client-IP headers', async () => {
+    const attempt = (ip: string, n: number) =>
+      post(
+        '/api/auth/sign-in/email',
+        ip,
+        { email: `nobody${n}@example.com`, password: 'Wrong123' },
+        // Neither the usual proxy header nor the internal one the server sets for Better Auth can move the count.
+        { 'x-forwarded-for': `203.0.113.${n}`, 'x-nestmate-client-ip': `192.0.2.${n}` },
+      )
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await attempt('198.51.100.1', i)).statusCode)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses[10]).toBe(429)
+    // Another client is not affected.
+    expect((await attempt('198.51.100.2', 99)).statusCode).toBe(401)
+  })
+
+  test('the 6th sign-up within a minute from one IP answers 429', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const email = `limit-${i}-${Math.random().toString(36).slice(2)}@example.com`
+      statuses.push(
+        (await post('/api/auth/sign-up/email', '198.51.100.7', { name: 'L', email, password: 'Nestmate1' }))
+          .statusCode,
+      )
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+  })
+})
+
+describe('per-person rate limits', () => {
+  test('the 31st like and the 61st write within an hour answer 429; another person is not affected', async () => {
+    const limited = await createTestApp({ rateLimits: true })
+    try {
+      const [owner, harvester, other] = [
+        await signUp(limited.app),
+        await signUp(limited.app),
+        await signUp(limited.app),
+      ]
+      const ids: string[] = []
+      for (let i = 0; i < 31; i++)
+        ids.push(await createListing(limited.app, owner, { title: `Listing ${i}` }))
+      const like = (user: TestUser, id: string) => likeAs(limited.app, user, id)
+      for (const id of ids.slice(0, 30)) expect((await like(harvester, id)).statusCode).toBe(200)
+      const refused = await like(harvester, ids[30]!)
+      expectError(refused, 429, /^Too many requests/)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      // The refused like did not happen.
+      const details = await detailsAs(limited.app, harvester, ids[30]!)
+      expect(details.json()).toMatchObject({ likes: 0, likedByMe: false })
+      expect(details.json()).not.toHaveProperty('number')
+
+      const otherLike = await like(other, ids[30]!)
+      expect(otherLike.statusCode).toBe(200)
+      expect(otherLike.json()).toMatchObject({ likes: 1, liked: true })
+
+      // Writes have their own budget of 60 an hour: the owner has used 31 of them.
+      for (let i = 31; i < 60; i++) await createListing(limited.app, owner, { title: `Listing ${i}` })
+      const create = (user: TestUser) =>
+        injectAs(limited.app, user, {
+          method: 'POST',
+          url: '/api/roommate-listings',
+          payload: validListing(),
+        })
+      expectError(await create(owner), 429, /^Too many requests/)
+      expect((await create(harvester)).statusCode).toBe(201)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('limits and error answers', () => {
+  test('a body over 32 kB answers 413', async () => {
+    const alice = await signUp(t.app)
+    const response = await injectAs(t.app, alice, {
+      method: 'POST',
+      url: '/api/roommate-listings',
+      payload: validListing({ description: 'x'.repeat(33 * 1024) }),
+    })
+    expectError(response, 413, 'The request body is too large.')
+  })
+
+  test('malformed JSON does not echo the body or the parser error', async () => {
+    const alice = await signUp(t.app)
+    const response = await injectAs(t.app, alice, {
+      method: 'POST',
+      url: '/api/roommate-listings',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": <script>',
+    })
+    expectError(response, 400, 'The request body is not valid JSON.')
+    expect(response.body).not.toContain('script')
+  })
+
+  test('the usual error paths answer {error} with no stack', async () => {
+    const alice = await signUp(t.app)
+    const bob = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    expectError(
+      await injectAs(t.app, null, { method: 'GET', url: `/api/roommate-listings/${id}` }),
+      401,
+      /.+/,
+    )
+    expectError(
+      await injectAs(t.app, bob, { method: 'DELETE', url: `/api/roommate-listings/${id}` }),
+      403,
+      'You can only delete your own listings.',
+    )
+    expectError(
+      await injectAs(t.app, bob, { method: 'GET', url: '/api/roommate-listings?cursor=%%%' }),
+      400,
+      'Malformed cursor.',
+    )
+    expectError(await injectAs(t.app, bob, { method: 'DELETE', url: '/api/users' }), 404, 'Not found.')
+  })
+
+  test('a closed database answers 503 with no details, and health says 503', async () => {
+    const broken = await createTestApp()
+    try {
+      await broken.database.close()
+      for (const url of ['/api/roommate-listings', '/api/featured-roommates', '/api/stats']) {
+        const response = await injectAs(broken.app, null, { method: 'GET', url })
+        expectError(response, 503, 'The database is unavailable; try again shortly.')
+      }
+      expectError(
+        await injectAs(broken.app, null, { method: 'GET', url: '/api/health' }),
+        503,
+        'The database is unavailable.',
+      )
+    } finally {
+      await broken.app.close()
+    }
+  })
+})
