@@ -1,0 +1,65 @@
+import type { SeedInfo } from './seed.ts'
+
+/** One measured call. `paths` rotate per request, `cookies` too (several people signed in). */
+export type Endpoint = {
+  name: string
+  method: 'GET' | 'POST' | 'PATCH'
+  paths: string[]
+  signedIn: boolean
+  body?: string
+  /** Reads get a ceiling reference (a pre-serialized answer); writes don't have a fixed answer. */
+  read: boolean
+}
+
+const NEW_LISTING = JSON.stringify({
+  title: 'Sunny room near the station',
+  location: 'Kreuzberg, Berlin',
+  rent: 780,
+  roomType: 'Single',
+  lifestyle: 'Quiet, tidy, likes plants',
+  description: 'A bright room in a calm flat share, five minutes from the U-Bahn.',
+  contact: 'https://example.com/room',
+  number: '+49 30 1234567',
+  availability: 'Available',
+})
+
+export function endpoints(seed: SeedInfo): Endpoint[] {
+  const browse = '/api/roommate-listings'
+  const details = seed.listingIds.slice(0, 100).map((id) => `${browse}/${id}`)
+  return [
+    { name: 'browse: first page', method: 'GET', paths: [browse], signedIn: false, read: true },
+    {
+      name: 'browse: deep cursor page',
+      method: 'GET',
+      paths: [`${browse}?cursor=${seed.deepCursor}`],
+      signedIn: false,
+      read: true,
+    },
+    {
+      name: 'browse: filters',
+      method: 'GET',
+      paths: [`${browse}?roomType=Studio&minRent=800&maxRent=1500`],
+      signedIn: false,
+      read: true,
+    },
+    {
+      name: 'browse: search',
+      method: 'GET',
+      paths: [`${browse}?q=${seed.searchTerm}`],
+      signedIn: false,
+      read: true,
+    },
+    { name: 'featured', method: 'GET', paths: ['/api/featured-roommates'], signedIn: false, read: true },
+    { name: 'details (signed in)', method: 'GET', paths: details, signedIn: true, read: true },
+    { name: 'stats', method: 'GET', paths: ['/api/stats'], signedIn: false, read: true },
+    { name: 'stats (signed in)', method: 'GET', paths: ['/api/stats'], signedIn: true, read: true },
+    {
+      name: 'like',
+      method: 'PATCH',
+      paths: seed.listingIds.map((id) => `/api/listings/${id}/like`),
+      signedIn: true,
+      read: false,
+    },
+    { name: 'post listing', method: 'POST', paths: [browse], signedIn: true, body: NEW_LISTING, read: false },
+  ]
+}

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+
+export type PageScore = {
+  page: string
+  performance: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  /** gzip bytes of every script the page loaded before it settled (the route's initial JavaScript). */
+  jsGzipBytes: number
+}
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+].join(' ')
+
+type Lhr = {
+  categories: { performance: { score: number } }
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { url: string; resourceType?: string }[] } }
+  >
+}
+
+const WEB_ROOT = path.resolve('dist/web')
+
+function gzipBytesOfScripts(lhr: Lhr, origin: string): number {
+  const items = lhr.audits['network-requests']?.details?.items ?? []
+  let total = 0
+  for (const item of items) {
+    if (item.resourceType !== 'Script' || !item.url.startsWith(origin)) continue
+    total += gzipSync(readFileSync(path.join(WEB_ROOT, new URL(item.url).pathname))).length
+  }
+  return total
+}
+
+/** Lighthouse's default (mobile, simulated slow 4G and CPU throttling), performance category only. */
+export async function lighthouse(baseUrl: string, page: string, cookie?: string): Promise<PageScore> {
+  const args = [
+    `${baseUrl}${page}`,
+    '--quiet',
+    '--output=json',
+    '--output-path=stdout',
+    '--only-categories=performance',
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ]
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`)
+  const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/lighthouse'), args, {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const lhr = JSON.parse(stdout) as Lhr
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    page,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: Number(value('cumulative-layout-shift').toFixed(3)),
+    jsGzipBytes: gzipBytesOfScripts(lhr, baseUrl),
+  }
+}

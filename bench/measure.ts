@@ -1,0 +1,57 @@
+import type { Endpoint } from './endpoints.ts'
+import { maxThroughput, steadyLatency, type Latency, type Throughput } from './load.ts'
+
+export type ServerKind = 'nestmate' | 'reference' | 'ceiling'
+export type Measurement = {
+  database: 'pglite' | 'postgres'
+  size: number
+  endpoint: string
+  server: ServerKind
+  throughput: Throughput
+  latency?: Latency
+}
+
+type Run = { database: Measurement['database']; size: number; server: ServerKind; cookies: string[] }
+
+/** Warms up, then measures max throughput and (unless `throughputOnly`) latency at the steady rate. */
+export async function measure(
+  baseUrl: string,
+  list: Endpoint[],
+  run: Run,
+  seconds: { duration: number; warmup: number },
+  throughputOnly = false,
+): Promise<Measurement[]> {
+  const results: Measurement[] = []
+  for (const endpoint of list) {
+    if (seconds.warmup > 0) await maxThroughput(baseUrl, endpoint, run.cookies, seconds.warmup)
+    const throughput = await maxThroughput(baseUrl, endpoint, run.cookies, seconds.duration)
+    const latency = throughputOnly
+      ? undefined
+      : await steadyLatency(baseUrl, endpoint, run.cookies, seconds.duration)
+    const line = `${run.database} ${run.size} ${run.server.padEnd(9)} ${endpoint.name.padEnd(26)} ${String(throughput.rps).padStart(6)} req/s`
+    console.log(latency ? `${line}   p50 ${latency.p50} ms  p99 ${latency.p99} ms @500/s` : line)
+    if (throughput.failed > 0 || (latency?.failed ?? 0) > 0)
+      console.log(`  ! ${throughput.failed + (latency?.failed ?? 0)} failed requests`)
+    results.push({
+      database: run.database,
+      size: run.size,
+      endpoint: endpoint.name,
+      server: run.server,
+      throughput,
+      latency,
+    })
+  }
+  return results
+}
+
+/** The bytes Nestmate answers for each read, for the ceiling server to replay. */
+export async function captureAnswers(baseUrl: string, list: Endpoint[], cookie: string) {
+  const answers: Record<string, string> = {}
+  for (const endpoint of list) {
+    for (const path of endpoint.paths) {
+      const response = await fetch(baseUrl + path, { headers: endpoint.signedIn ? { cookie } : {} })
+      answers[`GET ${path}`] = await response.text()
+    }
+  }
+  return answers
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { openSync } from 'node:fs'
+
+export type Server = { url: string; stop: () => Promise<void> }
+
+const node = (script: string) => ['--import', 'tsx', script]
+
+async function waitUntilUp(url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`)
+    try {
+      const response = await fetch(url)
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`server at ${url} did not start; see ${logFile}`)
+}
+
+// Each server is its own process, so it never shares an event loop with the load generator. Its output goes to
+// a file: piping it back here would cost this process CPU in the middle of a measurement.
+async function start(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  probe: string,
+  logFile: string,
+) {
+  const log = openSync(logFile, 'a')
+  const child = spawn(process.execPath, node(script), {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitUntilUp(url + probe, child, logFile)
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGINT')
+      }),
+  }
+}
+
+/** Nestmate as production runs it, minus the rate limits (a load test is one person hammering). */
+export function startNestmate(
+  database: { dataDir: string } | { url: string },
+  port: number,
+  logFile: string,
+  logLevel: string,
+) {
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMITS: 'false',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: logLevel,
+    AUTH_SECRET: 'benchmark-secret-that-is-long-enough-0123456789',
+    ...('url' in database
+      ? { DATABASE_URL: database.url }
+      : { DATA_DIR: database.dataDir, DATABASE_URL: '' }),
+  }
+  return start('src/server/main.ts', env, port, '/api/health', logFile)
+}
+
+export function startReference(
+  mode: 'sql' | 'ceiling',
+  port: number,
+  logFile: string,
+  extra: { databaseUrl?: string; ceilingFile?: string },
+) {
+  const env: Record<string, string> = { REF_MODE: mode }
+  if (extra.databaseUrl) env.DATABASE_URL = extra.databaseUrl
+  if (extra.ceilingFile) env.CEILING_FILE = extra.ceilingFile
+  return start('bench/reference-server.ts', env, port, '/health', logFile)
+}

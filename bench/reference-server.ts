@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import pg from 'pg'
+import * as sql from './reference-sql.ts'
+
+// Runs as its own process: `REF_MODE=sql|ceiling PORT=… node --import tsx bench/reference-server.ts`.
+// sql: reference 1, raw pg + JSON.stringify. ceiling: answers a pre-serialized copy of each path's JSON.
+
+const mode = process.env.REF_MODE
+const port = Number(process.env.PORT)
+
+function send(res: http.ServerResponse, answer: sql.Answer) {
+  const body = JSON.stringify(answer.body)
+  res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers })
+  res.end(body)
+}
+
+function readBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk: string) => (text += chunk))
+    req.on('end', () => resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {}))
+    req.on('error', reject)
+  })
+}
+
+function sqlServer() {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+  const unauthorized: sql.Answer = { status: 401, body: { error: 'Sign in to continue.' } }
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://reference.invalid')
+    const path = url.pathname
+    const route = async (): Promise<sql.Answer> => {
+      if (req.method === 'GET' && path === '/api/roommate-listings') return sql.browse(pool, url)
+      if (req.method === 'GET' && path === '/api/featured-roommates') return sql.featured(pool)
+      const userId = await sql.sessionUser(pool, req.headers.cookie)
+      if (req.method === 'GET' && path === '/api/stats') return sql.stats(pool, userId)
+      if (!userId) return unauthorized
+      const id = /^\/api\/roommate-listings\/([0-9a-f-]{36})$/.exec(path)?.[1]
+      if (req.method === 'GET' && id) return sql.details(pool, id, userId)
+      const likeId = /^\/api\/listings\/([0-9a-f-]{36})\/like$/.exec(path)?.[1]
+      if (req.method === 'PATCH' && likeId) return sql.like(pool, likeId, userId)
+      if (req.method === 'POST' && path === '/api/roommate-listings')
+        return sql.create(pool, userId, await readBody(req))
+      return { status: 404, body: { error: 'Not found.' } }
+    }
+    route().then(
+      (answer) => send(res, answer),
+      () => send(res, { status: 500, body: { error: 'Something went wrong.' } }),
+    )
+  })
+}
+
+function ceilingServer() {
+  // path+query → the exact bytes Nestmate answered, serialized once before the run.
+  const answers = new Map(
+    Object.entries(JSON.parse(readFileSync(process.env.CEILING_FILE!, 'utf8')) as Record<string, string>).map(
+      ([key, body]) => [key, Buffer.from(body)],
+    ),
+  )
+  return http.createServer((req, res) => {
+    const body =
+      answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} ${req.url?.split('?')[0]}`)
+    req.resume()
+    if (!body) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
+    res.end(body)
+  })
+}
+
+const server = mode === 'ceiling' ? ceilingServer() : sqlServer()
+server.keepAliveTimeout = 72_000
+server.listen(port, '127.0.0.1', () => console.log('ready'))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))

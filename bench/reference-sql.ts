@@ -1,0 +1,163 @@
+import type pg from 'pg'
+
+// Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
+// (src/server/routes/listings/listings-repository.ts, users-repository.ts), written out by hand for raw pg.
+
+export type Answer = { status: number; headers?: Record<string, string>; body: unknown }
+
+const SUMMARY = `l.id as "_id", l.title, l.location, l.rent, l.room_type as "roomType", l.lifestyle,
+  l.availability, u.name as "userName", l.likes, l.created_at as "createdAt"`
+const FROM = `from listing l join "user" u on l.owner_id = u.id`
+
+const toIso = <T extends { createdAt: Date; updatedAt?: Date }>(row: T) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}),
+})
+
+const encodeCursor = (value: number | string, id: string) =>
+  Buffer.from(JSON.stringify([value, id])).toString('base64url')
+
+export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
+  const params: unknown[] = []
+  const where: string[] = []
+  const p = (value: unknown) => `$${params.push(value)}`
+  const query = url.searchParams
+  const roomType = query.get('roomType')
+  if (roomType && roomType !== 'All') where.push(`l.room_type = ${p(roomType)}`)
+  if (query.get('minRent')) where.push(`l.rent >= ${p(Number(query.get('minRent')))}`)
+  if (query.get('maxRent')) where.push(`l.rent <= ${p(Number(query.get('maxRent')))}`)
+  const q = query.get('q')
+  if (q) {
+    const pattern = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    where.push(`(l.title ilike ${pattern} or l.location ilike ${pattern})`)
+  }
+  const filters = [...where]
+  const countParams = [...params]
+  const cursor = query.get('cursor')
+  if (cursor) {
+    const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [number, string]
+    where.push(`(l.rent, l.id) > (${p(value)}, ${p(id)}::uuid)`)
+  }
+  const limit = Number(query.get('limit') ?? 24)
+  const clause = (list: string[]) => (list.length ? `where ${list.join(' and ')}` : '')
+  const [rows, total] = await Promise.all([
+    pool.query(
+      `select ${SUMMARY} ${FROM} ${clause(where)} order by l.rent asc, l.id asc limit ${limit + 1}`,
+      params,
+    ),
+    pool.query(`select count(*)::int as count from listing l ${clause(filters)}`, countParams),
+  ])
+  const page = rows.rows.slice(0, limit)
+  const headers: Record<string, string> = { 'x-total-count': String(total.rows[0].count) }
+  const last = page.at(-1)
+  if (rows.rows.length > limit && last) {
+    const next = new URLSearchParams(query)
+    next.set('cursor', encodeCursor(last.rent, last._id))
+    headers.link = `</api/roommate-listings?${next}>; rel="next"`
+  }
+  return { status: 200, headers, body: page.map(toIso) }
+}
+
+export async function featured(pool: pg.Pool): Promise<Answer> {
+  const { rows } = await pool.query(
+    `select ${SUMMARY} ${FROM} where l.availability = 'Available' order by l.created_at desc limit 6`,
+  )
+  return { status: 200, body: rows.map(toIso) }
+}
+
+/** The session check Better Auth makes: the signed token's session, unexpired, and its user. */
+export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Promise<string | null> {
+  const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie ?? '')
+  if (!match) return null
+  const signed = decodeURIComponent(match[1]!)
+  const token = signed.slice(0, signed.lastIndexOf('.'))
+  const { rows } = await pool.query(
+    `select u.id from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()`,
+    [token],
+  )
+  return rows[0]?.id ?? null
+}
+
+export async function details(pool: pg.Pool, id: string, userId: string): Promise<Answer> {
+  const { rows } = await pool.query(
+    `select ${SUMMARY}, l.description, l.contact, l.number, u.email as "userEmail", l.owner_id as "ownerId",
+       l.updated_at as "updatedAt",
+       exists (select 1 from listing_like k where k.listing_id = l.id and k.user_id = $2) as "likedByMe"
+     ${FROM} where l.id = $1`,
+    [id, userId],
+  )
+  const row = rows[0]
+  if (!row) return { status: 404, body: { error: 'Listing not found.' } }
+  const { ownerId, number, ...rest } = row
+  const isOwner = ownerId === userId
+  return {
+    status: 200,
+    headers: { 'cache-control': 'no-store' },
+    body: { ...toIso(rest), ...(isOwner || row.likedByMe ? { number } : {}), isOwner },
+  }
+}
+
+export async function stats(pool: pg.Pool, userId: string | null): Promise<Answer> {
+  const [listings, users, mine] = await Promise.all([
+    pool.query(`select count(*)::int as count from listing`),
+    pool.query(`select count(*)::int as count from "user"`),
+    userId ? pool.query(`select count(*)::int as count from listing where owner_id = $1`, [userId]) : null,
+  ])
+  return {
+    status: 200,
+    body: {
+      totalListings: listings.rows[0].count,
+      totalUsers: users.rows[0].count,
+      ...(mine ? { myListings: mine.rows[0].count } : {}),
+    },
+  }
+}
+
+export async function like(pool: pg.Pool, id: string, userId: string): Promise<Answer> {
+  const owner = await pool.query(`select owner_id from listing where id = $1`, [id])
+  if (!owner.rows[0]) return { status: 404, body: { error: 'Listing not found.' } }
+  if (owner.rows[0].owner_id === userId)
+    return { status: 403, body: { error: "You can't like your own post" } }
+  const client = await pool.connect()
+  try {
+    await client.query('begin')
+    const inserted = await client.query(
+      `insert into listing_like (listing_id, user_id) values ($1, $2) on conflict do nothing returning listing_id`,
+      [id, userId],
+    )
+    const { rows } =
+      inserted.rowCount && inserted.rowCount > 0
+        ? await client.query(`update listing set likes = likes + 1 where id = $1 returning likes, number`, [
+            id,
+          ])
+        : await client.query(`select likes, number from listing where id = $1`, [id])
+    await client.query('commit')
+    return { status: 200, body: { likes: rows[0].likes, liked: true, number: rows[0].number } }
+  } catch (error) {
+    await client.query('rollback')
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+export async function create(pool: pg.Pool, userId: string, input: Record<string, unknown>): Promise<Answer> {
+  const { rows } = await pool.query(
+    `insert into listing (owner_id, title, location, rent, room_type, lifestyle, description, contact, number,
+       availability, likes) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0) returning id`,
+    [
+      userId,
+      input.title,
+      input.location,
+      input.rent,
+      input.roomType,
+      input.lifestyle ?? '',
+      input.description ?? '',
+      input.contact,
+      input.number ?? '',
+      input.availability ?? 'Available',
+    ],
+  )
+  return { status: 201, body: { success: true, insertedId: rows[0].id } }
+}

@@ -1,0 +1,126 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { PageScore } from './lighthouse.ts'
+import type { Measurement } from './measure.ts'
+
+export type Report = {
+  label: string
+  startedAt: string
+  finishedAt: string
+  machine: Record<string, unknown> & { loadBefore: number[]; loadAfter: number[] }
+  settings: { sizes: number[]; duration: number; logLevel: string }
+  results: Measurement[]
+  lighthouse: PageScore[]
+}
+
+const START = '<!-- bench:results:start -->'
+const END = '<!-- bench:results:end -->'
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
+const pct = (a: number | undefined, b: number | undefined) =>
+  a && b ? `${Math.round((a / b) * 100)} %` : '–'
+const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n))
+
+function headline(report: Report, database: string, size: number) {
+  const find = (endpoint: string, server: string) =>
+    report.results.find(
+      (r) => r.database === database && r.size === size && r.endpoint === endpoint && r.server === server,
+    )
+  const names = [
+    ...new Set(
+      report.results.filter((r) => r.database === database && r.size === size).map((r) => r.endpoint),
+    ),
+  ]
+  return table(
+    [
+      'endpoint',
+      'Nestmate req/s',
+      'ref. 1 req/s',
+      'ceiling req/s',
+      'Nestmate / ref. 1',
+      'Nestmate / ceiling',
+      'p50 @500/s',
+      'p99 @500/s',
+      'ref. 1 p99',
+    ],
+    names.map((name) => {
+      const [n, r, c] = [find(name, 'nestmate'), find(name, 'reference'), find(name, 'ceiling')]
+      return [
+        name,
+        n?.throughput.rps ?? '–',
+        r?.throughput.rps ?? '–',
+        c?.throughput.rps ?? '–',
+        pct(n?.throughput.rps, r?.throughput.rps),
+        pct(n?.throughput.rps, c?.throughput.rps),
+        n?.latency ? `${n.latency.p50} ms` : '–',
+        n?.latency ? `${n.latency.p99} ms` : '–',
+        r?.latency ? `${r.latency.p99} ms` : '–',
+      ]
+    }),
+  )
+}
+
+function scaling(report: Report, database: string) {
+  const sizes = report.settings.sizes
+  const rows = report.results.filter((r) => r.database === database && r.server === 'nestmate')
+  const names = [...new Set(rows.map((r) => r.endpoint))]
+  const at = (name: string, size: number) => rows.find((r) => r.endpoint === name && r.size === size)
+  return table(
+    ['endpoint', ...sizes.map((s) => `req/s ${k(s)}`), ...sizes.map((s) => `p99 ${k(s)}`)],
+    names.map((name) => [
+      name,
+      ...sizes.map((s) => at(name, s)?.throughput.rps ?? '–'),
+      ...sizes.map((s) => (at(name, s)?.latency ? `${at(name, s)!.latency!.p99} ms` : '–')),
+    ]),
+  )
+}
+
+export function markdown(report: Report): string {
+  const databases = [...new Set(report.results.map((r) => r.database))]
+  const largest = Math.max(...report.settings.sizes)
+  const m = report.machine
+  const parts = [
+    `Run ${report.label ? `"${report.label}" ` : ''}${report.startedAt} → ${report.finishedAt}; ${m.cores} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after; ${report.settings.duration} s per measurement, LOG_LEVEL=${report.settings.logLevel}.`,
+  ]
+  for (const database of databases) {
+    parts.push(`#### ${database}, ${k(largest)} listings\n\n${headline(report, database, largest)}`)
+    parts.push(
+      `#### ${database}: from ${k(report.settings.sizes[0]!)} to ${k(largest)} listings (Nestmate)\n\n${scaling(report, database)}`,
+    )
+  }
+  if (report.lighthouse.length > 0) {
+    parts.push(
+      `#### Web app (Lighthouse 12, mobile)\n\n` +
+        table(
+          ['page', 'performance', 'LCP', 'TBT', 'CLS', 'initial JS (gzip)'],
+          report.lighthouse.map((p) => [
+            p.page.replace(/[0-9a-f-]{36}/, ':id'),
+            p.performance,
+            `${p.lcpMs} ms`,
+            `${p.tbtMs} ms`,
+            p.cls,
+            `${(p.jsGzipBytes / 1024).toFixed(1)} kB`,
+          ]),
+        ),
+    )
+  }
+  return parts.join('\n\n')
+}
+
+/** JSON next to a Markdown file whose generated part sits between two markers (the rest is written by hand). */
+export function writeReport(outDir: string, report: Report) {
+  writeFileSync(path.join(outDir, 'benchmarks.json'), `${JSON.stringify(report, null, 2)}\n`)
+  const file = path.join(outDir, 'benchmarks.md')
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`
+  const generated = `${START}\n\n${markdown(report)}\n\n${END}`
+  const next = text.includes(START)
+    ? text.replace(new RegExp(`${START}[\\s\\S]*${END}`), generated)
+    : `${text}\n${generated}\n`
+  writeFileSync(file, next)
+  console.log(`\n${markdown(report)}\n\nwritten to ${file} and ${path.join(outDir, 'benchmarks.json')}`)
+}

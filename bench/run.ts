@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { benchConfig } from './config.ts'
+import { endpoints, type Endpoint } from './endpoints.ts'
+import { lighthouse, type PageScore } from './lighthouse.ts'
+import { captureAnswers, measure, type Measurement } from './measure.ts'
+import { startNestmate, startReference } from './processes.ts'
+import { writeReport } from './report.ts'
+import { seed, type SeedInfo, type Target } from './seed.ts'
+import { signUp } from './sessions.ts'
+
+// npm run bench [-- --quick]: see docs/benchmarks.md. Run through scripts/with-postgres.sh for PostgreSQL.
+const config = benchConfig(process.argv.slice(2), process.env)
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'nestmate-bench-'))
+const logFile = path.join(tmp, 'servers.log')
+const seconds = { duration: config.duration, warmup: config.warmup }
+const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)))
+
+async function postgresDatabase(size: number): Promise<string> {
+  const name = `nestmate_bench_${size}_${process.pid}`
+  const admin = new pg.Client({ connectionString: config.postgresUrl })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name}`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(config.postgresUrl!)
+  url.pathname = `/${name}`
+  return url.href
+}
+
+function selected(seedInfo: SeedInfo): Endpoint[] {
+  const all = endpoints(seedInfo)
+  return config.endpoints ? all.filter((e) => config.endpoints!.some((name) => e.name.includes(name))) : all
+}
+
+async function benchOne(database: 'pglite' | 'postgres', size: number, isLast: boolean) {
+  const results: Measurement[] = []
+  let pages: PageScore[] = []
+  const target: Target =
+    database === 'postgres'
+      ? { kind: 'postgres', url: await postgresDatabase(size) }
+      : { kind: 'pglite', dataDir: mkdtempSync(path.join(tmp, `pglite-${size}-`)) }
+  const started = Date.now()
+  const seedInfo = await seed(target, size)
+  console.log(`\n${database}, ${size} listings: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const where = target.kind === 'postgres' ? { url: target.url } : { dataDir: target.dataDir }
+  const list = selected(seedInfo)
+  const reads = list.filter((e) => e.read)
+  const writes = list.filter((e) => !e.read)
+  const run = (server: Measurement['server'], cookies: string[]) => ({ database, size, server, cookies })
+
+  // Reads of all three servers first, on the same data; writes last, since they add rows.
+  let nestmate = await startNestmate(where, config.port, logFile, config.logLevel)
+  const cookies = await signUp(nestmate.url, config.sessions)
+  results.push(...(await measure(nestmate.url, reads, run('nestmate', cookies), seconds)))
+  const answers = await captureAnswers(nestmate.url, reads, cookies[0]!)
+  if (isLast && config.lighthouse) pages = await lighthousePages(nestmate.url, seedInfo, cookies[0]!)
+  await nestmate.stop()
+
+  const refs = config.references && target.kind === 'postgres'
+  if (refs) {
+    const reference = await startReference('sql', config.port + 1, logFile, { databaseUrl: target.url })
+    results.push(...(await measure(reference.url, reads, run('reference', cookies), seconds)))
+    await reference.stop()
+    const ceilingFile = path.join(tmp, 'ceiling.json')
+    writeFileSync(ceilingFile, JSON.stringify(answers))
+    const ceiling = await startReference('ceiling', config.port + 2, logFile, { ceilingFile })
+    results.push(...(await measure(ceiling.url, reads, run('ceiling', cookies), seconds, true)))
+    await ceiling.stop()
+  }
+
+  if (writes.length > 0) {
+    nestmate = await startNestmate(where, config.port, logFile, config.logLevel)
+    results.push(...(await measure(nestmate.url, writes, run('nestmate', cookies), seconds)))
+    await nestmate.stop()
+    if (refs) {
+      const reference = await startReference('sql', config.port + 1, logFile, { databaseUrl: target.url })
+      results.push(...(await measure(reference.url, writes, run('reference', cookies), seconds)))
+      await reference.stop()
+    }
+  }
+  return { results, pages }
+}
+
+async function lighthousePages(baseUrl: string, seedInfo: SeedInfo, cookie: string) {
+  const pages: PageScore[] = []
+  for (const [page, signedIn] of [
+    ['/', false],
+    ['/browse-listing', false],
+    [`/browse-listing-details/${seedInfo.listingIds[0]}`, true],
+  ] as const) {
+    const score = await lighthouse(baseUrl, page, signedIn ? cookie : undefined)
+    console.log(
+      `lighthouse ${page}: ${score.performance}, LCP ${score.lcpMs} ms, TBT ${score.tbtMs} ms, CLS ${score.cls}`,
+    )
+    pages.push(score)
+  }
+  return pages
+}
+
+async function main() {
+  const startedAt = new Date().toISOString()
+  const loadBefore = loadAverage()
+  console.log(
+    `benchmark: ${config.databases.join(', ')} × ${config.sizes.join(', ')} listings, ${config.duration} s per measurement; load ${loadBefore.join(' ')}`,
+  )
+  const results: Measurement[] = []
+  let pages: PageScore[] = []
+  for (const database of config.databases) {
+    for (const size of config.sizes) {
+      const isLast = database === config.databases.at(-1) && size === config.sizes.at(-1)
+      const one = await benchOne(database, size, isLast)
+      results.push(...one.results)
+      if (one.pages.length > 0) pages = one.pages
+    }
+  }
+  const report = {
+    label: config.label,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: { ...config.machine, loadBefore, loadAfter: loadAverage() },
+    settings: {
+      sizes: config.sizes,
+      duration: config.duration,
+      warmup: config.warmup,
+      logLevel: config.logLevel,
+      connections: 50,
+      steadyRate: 500,
+    },
+    results,
+    lighthouse: pages,
+  }
+  mkdirSync(config.outDir, { recursive: true })
+  writeReport(config.outDir, report)
+  rmSync(tmp, { recursive: true, force: true })
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  console.error(`server logs: ${logFile}`)
+  process.exit(1)
+})

@@ -1,0 +1,135 @@
+import pg from 'pg'
+import { openDatabase } from '../src/server/db/client.ts'
+import { encodeCursor } from '../src/server/routes/listings/cursor.ts'
+
+export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
+
+/** What the load runner needs from a seeded database: ids to ask for and a cursor deep into the browse order. */
+export type SeedInfo = { listingIds: string[]; deepCursor: string; searchTerm: string }
+
+// A skewed spread: the first neighbourhoods get most listings, as big cities do. Rent bases are per city.
+const places = [
+  ['Brooklyn, New York', 1400],
+  ['Mission District, San Francisco', 1600],
+  ['Capitol Hill, Seattle', 1100],
+  ['Hyde Park, Chicago', 850],
+  ['East Austin, Austin', 900],
+  ['Back Bay, Boston', 1350],
+  ['Silver Lake, Los Angeles', 1300],
+  ['Pearl District, Portland', 950],
+  ['Midtown, Atlanta', 800],
+  ['Kreuzberg, Berlin', 750],
+  ['Shoreditch, London', 1250],
+  ['Le Marais, Paris', 1150],
+  ['Gràcia, Barcelona', 700],
+  ['Jordaan, Amsterdam', 1050],
+  ['Plateau, Montreal', 700],
+  ['Fitzroy, Melbourne', 800],
+  ['Wicker Park, Chicago', 900],
+  ['Astoria, New York', 1150],
+  ['Oakland, Bay Area', 1200],
+  ['Fremont, Seattle', 1000],
+  ['Near UT campus, Austin', 700],
+  ['Allston, Boston', 1000],
+  ['Echo Park, Los Angeles', 1150],
+  ['Little Five Points, Atlanta', 700],
+] as const
+
+const firstNames = ['Maya', 'Jonas', 'Priya', 'Diego', 'Amara', 'Lena', 'Omar', 'Sofia', 'Kenji', 'Zoe']
+const lastNames = ['Chen', 'Weber', 'Raman', 'Alvarez', 'Okafor', 'Novak', 'Haddad', 'Rossi', 'Sato', 'Kim']
+const adjectives = ['Bright', 'Cozy', 'Quiet', 'Sunny', 'Spacious', 'Modern', 'Furnished', 'Affordable']
+const lifestyles = [
+  'Early riser, quiet evenings, no smoking',
+  'Night owl, works from home, loves cooking',
+  'Student, tidy, occasional guests',
+  'Vegetarian household, plants everywhere, cat-friendly',
+  'Gym in the morning, board games on Fridays',
+  'Remote worker, calm, shares groceries',
+]
+
+const array = (items: readonly string[]) =>
+  `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`
+const intArray = (items: readonly number[]) => `array[${items.join(',')}]`
+
+/** Seeds `listings` listings and one user per four of them, in SQL (seconds even for 100k), reproducibly. */
+export function seedStatements(listings: number): string[] {
+  const users = Math.max(10, Math.floor(listings / 4))
+  const placeNames = array(places.map(([name]) => name))
+  const placeRents = intArray(places.map(([, rent]) => rent))
+  return [
+    `select setseed(0.42)`,
+    `insert into "user" (id, name, email, email_verified, created_at, updated_at)
+     select 'bench-user-' || i, (${array(firstNames)})[1 + i % 10] || ' ' || (${array(lastNames)})[1 + (i / 10) % 10],
+            'bench' || i || '@bench.nestmate.test', false, now() - (i % 365) * interval '1 day', now()
+     from generate_series(1, ${users}) i`,
+    `insert into listing (owner_id, title, location, rent, room_type, lifestyle, description, contact, number,
+                          availability, likes, created_at, updated_at)
+     select 'bench-user-' || (1 + g.i % ${users}),
+            (${array(adjectives)})[1 + floor(g.r4 * 8)::int] || ' ' || lower(g.room) || ' room in ' || split_part(g.place, ',', 1),
+            g.place,
+            least(1000000, round(g.base * (case g.room when 'Studio' then 1.35 when 'Shared' then 0.6 else 1 end)
+                                 * (0.6 + 0.9 * g.r3) / 10) * 10)::int,
+            g.room,
+            (${array(lifestyles)})[1 + g.i % 6],
+            'A room in a friendly flat share with a shared kitchen, fast internet and good transport links. '
+              || 'Bills included, deposit of one month, minimum stay six months. Viewing on weekday evenings.',
+            'https://example.com/listing/' || g.i,
+            '+1 555 ' || lpad((g.i % 10000)::text, 4, '0'),
+            case when g.r4 < 0.8 then 'Available' else 'Not Available' end,
+            floor(g.r5 * 40)::int,
+            now() - g.r5 * interval '365 days',
+            now() - g.r5 * interval '300 days'
+     from (
+       select i, r3, r4, r5,
+              (${placeNames})[1 + floor(${places.length} * r1 * r1)::int] as place,
+              (${placeRents})[1 + floor(${places.length} * r1 * r1)::int] as base,
+              case when r2 < 0.55 then 'Single' when r2 < 0.85 then 'Shared' else 'Studio' end as room
+       from (select i, random() r1, random() r2, random() r3, random() r4, random() r5
+             from generate_series(1, ${listings}) i) raw
+     ) g`,
+    `analyze`,
+  ]
+}
+
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>
+
+async function describe(query: Query, listings: number): Promise<SeedInfo> {
+  const ids = await query(`select id from listing order by id limit 2000`)
+  // The row 90 % of the way down the default (rent, id) order: the start of a "deep" page.
+  const deep = await query(
+    `select rent, id from listing order by rent, id offset ${Math.floor(listings * 0.9)} limit 1`,
+  )
+  const row = deep.rows[0]!
+  return {
+    listingIds: ids.rows.map((r) => String(r.id)),
+    deepCursor: encodeCursor({ value: Number(row.rent), id: String(row.id) }),
+    searchTerm: 'fitzroy',
+  }
+}
+
+/** Migrates an empty database (through the app's own migrator) and fills it. */
+export async function seed(target: Target, listings: number): Promise<SeedInfo> {
+  const handle = await openDatabase(target)
+  await handle.close()
+  if (target.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: target.url })
+    await client.connect()
+    try {
+      for (const statement of seedStatements(listings)) await client.query(statement)
+      return await describe((text) => client.query(text), listings)
+    } finally {
+      await client.end()
+    }
+  }
+  // PGlite: reopen through the app's opener (fsync on, pg_trgm loaded) and use its raw client.
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const client = await PGlite.create(`${target.dataDir}/pgdata`, { extensions: { pg_trgm } })
+  try {
+    for (const statement of seedStatements(listings)) await client.query(statement)
+    await client.query('checkpoint')
+    return await describe((text) => client.query(text), listings)
+  } finally {
+    await client.close()
+  }
+}
