@@ -24,7 +24,8 @@ const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]
 
 // Better Auth checks only length; the spec's rules and field limits are enforced here (DESIGN.md §5).
 const validateAccountInput = createAuthMiddleware(async (ctx) => {
-  const body = (ctx.body ?? {}) as Record<string, unknown>
+  // A JSON body may be any value; Better Auth's own schema refuses the ones that aren't objects.
+  const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>
   if (ctx.path === '/sign-up/email') {
     const password = PasswordSchema.safeParse(body.password ?? '')
     if (!password.success) throw new APIError('BAD_REQUEST', { message: firstIssue(password.error) })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NUL_FREE } from './text.ts'
 
 export const ROOM_TYPES = ['Single', 'Shared', 'Studio'] as const
 export const AVAILABILITIES = ['Available', 'Not Available'] as const
@@ -26,6 +27,7 @@ const text = (label: string, max: number) =>
     })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine(NUL_FREE.check, NUL_FREE.message(label))
 
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`)
 
@@ -150,7 +152,12 @@ export const BrowseQuerySchema = z.object({
     (value) => (value === '' || value === 'All' ? undefined : value),
     RoomTypeSchema.optional(),
   ),
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search text must be at most 100 characters.')
+    .refine(NUL_FREE.check, NUL_FREE.message('Search text'))
+    .optional(),
   minRent: optionalRent,
   maxRent: optionalRent,
   limit: z.coerce

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NUL_FREE } from './text.ts'
 
 export const PASSWORD_MIN = 6
 export const PASSWORD_MAX = 128
@@ -26,7 +27,7 @@ const photoUrl = z
   .trim()
   .max(2000, 'Photo URL must be at most 2000 characters.')
   .refine(
-    (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
+    (value) => value === '' || /^https?:\/\/[^\s\0]+$/i.test(value),
     'Photo URL must start with http:// or https://.',
   )
 
@@ -35,6 +36,7 @@ export const NameSchema = z
   .trim()
   .min(1, 'Name is required.')
   .max(80, 'Name must be at most 80 characters.')
+  .refine(NUL_FREE.check, NUL_FREE.message('Name'))
 
 export const SignupSchema = z.object({
   name: NameSchema,

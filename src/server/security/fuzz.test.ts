@@ -1,0 +1,353 @@
+import type { InjectOptions } from 'fastify'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { ListingSchema, NewListingSchema } from '../../shared/listing.ts'
+import { NameSchema, ProfileSchema } from '../../shared/user.ts'
+import { selectRows } from '../test/database.ts'
+import {
+  BASE_URL,
+  createListing,
+  createTestApp,
+  signUp,
+  validListing,
+  type TestApp,
+  type TestUser,
+} from '../test/app.ts'
+import { registeredApiRoutes } from './routes.ts'
+
+// Random and hostile bodies, params, query strings and headers against every route. The server may refuse them
+// in any 4xx way, but never with a 5xx, and nothing it stores may be something the shared schemas would reject.
+
+const RUNS = 150
+
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  "' OR 1=1 --",
+  "'; drop table listing; --",
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  '%',
+  '\ud800',
+  '\u202eevil',
+  '__proto__',
+  '{{7*7}}',
+  '${7*7}',
+  'x'.repeat(6000),
+  '1e309',
+  '-0',
+  'NaN',
+  ' ',
+  '',
+]
+const hostile = fc.constantFrom(...HOSTILE, '%%%', '../../etc/passwd', 'constructor', '0x10')
+const controlChar = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code))
+const text = fc.oneof(
+  { arbitrary: hostile, weight: 3 },
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: fc.oneof(controlChar, fc.constantFrom('a', ' ', '<', '"')), maxLength: 8 }),
+)
+const value = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(text, text, { maxKeys: 3 }),
+)
+// Mostly text, so many hostile listings pass validation and get stored; sometimes any other JSON value.
+const field = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: value, weight: 1 })
+/** A listing with some fields valid, some missing and some hostile. */
+const listingish = fc
+  .record(
+    {
+      title: field,
+      location: field,
+      rent: fc.oneof(fc.integer({ min: -1, max: 1_000_001 }), field),
+      roomType: fc.oneof(fc.constantFrom('Single', 'Shared', 'Studio'), field),
+      lifestyle: field,
+      description: field,
+      contact: fc.oneof(fc.webUrl(), field),
+      number: field,
+      availability: field,
+      likes: value,
+      ownerId: value,
+      userEmail: value,
+    },
+    { requiredKeys: [] },
+  )
+  .chain((hostileFields) =>
+    fc.subarray(Object.keys(hostileFields)).map((keys) => ({
+      ...validListing(),
+      ...Object.fromEntries(keys.map((key) => [key, hostileFields[key as never]])),
+    })),
+  )
+/** A valid listing with exactly one field replaced: most of these are stored, hostile text and all. */
+const oneFieldOff = fc
+  .tuple(fc.constantFrom(...Object.keys(validListing())), text)
+  .map(([key, raw]) => ({ ...validListing(), [key]: raw }))
+const body = fc.oneof(
+  { arbitrary: listingish.map((b) => JSON.stringify(b)), weight: 3 },
+  { arbitrary: oneFieldOff.map((b) => JSON.stringify(b)), weight: 6 },
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc
+    .record({ name: value, email: value, photo: value, image: value, password: value })
+    .map((b) => JSON.stringify(b)),
+  text,
+  fc.constant('{"title": '),
+  fc.constant(`{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}`),
+  fc.constant('['.repeat(5000)),
+)
+const contentType = fc.oneof(
+  { arbitrary: fc.constant('application/json'), weight: 12 },
+  fc.constantFrom(
+    'application/json; charset=utf-8',
+    'application/JSON',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=utf-16',
+    '',
+    '*/*',
+  ),
+)
+const query = fc.dictionary(
+  fc.oneof(fc.constantFrom('sort', 'roomType', 'q', 'minRent', 'maxRent', 'limit', 'cursor', 'email'), text),
+  fc.oneof(text, fc.array(text, { maxLength: 2 })),
+  { maxKeys: 5 },
+)
+// What Node's HTTP parser lets through in a header value: tab, visible ASCII, space and bytes 0x80-0xFF.
+const headerText = fc.oneof(
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((c) => c !== 0x7f)
+      .map((c) => String.fromCharCode(c)),
+  }),
+  hostile.filter((s) => /^[\t\x20-\x7e\x80-\xff]*$/.test(s)),
+)
+const headers = fc.record(
+  {
+    accept: fc.constantFrom('*/*', 'text/html', 'application/json', ''),
+    cookie: fc.oneof(headerText, fc.constant('better-auth.session_token=forged.signature')),
+    'x-forwarded-for': headerText,
+    origin: fc.constantFrom(...Array(6).fill(BASE_URL), 'null', 'https://evil.example'),
+    'sec-fetch-site': fc.constantFrom(...Array(6).fill('same-origin'), 'none', 'cross-site'),
+    'accept-encoding': fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'x'),
+  },
+  { requiredKeys: [] },
+)
+
+let t: TestApp
+let people: TestUser[]
+let listingIds: string[]
+beforeAll(async () => {
+  t = await createTestApp()
+  people = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
+  listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
+})
+afterAll(() => t.close())
+
+const encodable = (value: string) => {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return '%ED%A0%80' // a lone surrogate, as a client that does send one would encode it
+  }
+}
+// Ids of listings that exist (the pool grows as the fuzzer creates some), unknown ones and garbage.
+const idParam = () =>
+  fc.oneof(
+    { arbitrary: fc.nat().map((i) => () => listingIds[i % listingIds.length]!), weight: 3 },
+    fc.uuid().map((id) => () => id),
+    text.map((raw) => () => encodable(raw)),
+    fc.constantFrom('%', '%%%', '%00', '..%2F..', '%E0%A4%A', 'a/b', '..', '.').map((raw) => () => raw),
+  )
+
+/** Better Auth's own endpoints most of the time, else whatever the fuzzer made. */
+const authPath = (id: string, paths: string[]) =>
+  id.length === 36 ? paths[id.charCodeAt(0) % paths.length]! : id
+
+// What to fuzz for each registered route: its URL (with params and query filled in) and whether it has a body.
+const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boolean }> = {
+  'GET /api/health': { url: (_, q) => `/api/health?${q}`, body: false },
+  'GET /api/config': { url: (_, q) => `/api/config?${q}`, body: false },
+  'GET /api/stats': { url: (_, q) => `/api/stats?${q}`, body: false },
+  'GET /api/featured-roommates': { url: (_, q) => `/api/featured-roommates?${q}`, body: false },
+  'GET /api/roommate-listings': { url: (_, q) => `/api/roommate-listings?${q}`, body: false },
+  'POST /api/roommate-listings': { url: (_, q) => `/api/roommate-listings?${q}`, body: true },
+  'GET /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: false },
+  'PUT /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
+  'PATCH /api/listings/:id/like': { url: (id, q) => `/api/listings/${id}/like?${q}`, body: true },
+  'GET /api/my-listings': { url: (_, q) => `/api/my-listings?${q}`, body: false },
+  'GET /api/users': { url: (_, q) => `/api/users?${q}`, body: false },
+  'POST /api/users': { url: (_, q) => `/api/users?${q}`, body: true },
+  'GET /api/auth/*': {
+    url: (id, q) => `/api/auth/${authPath(id, ['get-session', 'callback/google'])}?${q}`,
+    body: false,
+  },
+  'POST /api/auth/*': {
+    url: (id, q) =>
+      `/api/auth/${authPath(id, ['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'])}?${q}`,
+    body: true,
+  },
+  'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
+}
+
+test('every registered route is fuzzed', () => {
+  expect(Object.keys(ROUTES).sort()).toEqual(registeredApiRoutes(t.app))
+})
+
+describe.each(Object.entries(ROUTES))('%s', (route, { url, body: hasBody }) => {
+  const method = route.split(' ')[0] as InjectOptions['method']
+  test(`${RUNS} random requests: never a 5xx, errors in the API shape`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        idParam(),
+        query,
+        headers,
+        fc.option(body, { nil: undefined }),
+        contentType,
+        fc.integer({ min: -1, max: people.length - 1 }),
+        async (idOf, q, extraHeaders, payload, type, who) => {
+          const id = idOf()
+          const caller = people[who]
+          const request: InjectOptions = {
+            method,
+            url: url(id, new URLSearchParams(q as Record<string, string>).toString()),
+            headers: {
+              ...extraHeaders,
+              ...(caller ? { cookie: caller.cookie } : {}),
+              ...(hasBody && payload !== undefined ? { 'content-type': type } : {}),
+            },
+            ...(hasBody && payload !== undefined ? { payload } : {}),
+          }
+          const response = await t.app.inject(request)
+          if (response.statusCode === 201) listingIds.push(response.json().insertedId)
+          if (response.statusCode >= 500)
+            throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`)
+          if (response.statusCode >= 400 && !route.includes('/auth/')) {
+            expect(response.json()).toEqual(expect.objectContaining({ error: expect.any(String) }))
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+test('each hostile string in each listing and profile field: stored as given or refused, never a 5xx', async () => {
+  const [owner] = people
+  const write = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: { origin: BASE_URL, cookie: owner!.cookie }, payload })
+  for (const raw of HOSTILE) {
+    for (const key of Object.keys(validListing())) {
+      const created = await write('POST', '/api/roommate-listings', validListing({ [key]: raw }))
+      expect(created.statusCode, `${key} = ${JSON.stringify(raw.slice(0, 20))}`).toBeLessThan(500)
+      if (created.statusCode === 201) listingIds.push(created.json().insertedId)
+      const updated = await write(
+        'PUT',
+        `/api/roommate-listings/${listingIds[0]}`,
+        validListing({ [key]: raw }),
+      )
+      expect(updated.statusCode, `PUT ${key}`).toBeLessThan(500)
+    }
+    for (const [url, payload] of [
+      ['/api/auth/update-user', { name: raw }],
+      ['/api/auth/update-user', { name: 'Pat', image: `https://a.example/${raw}` }],
+      ['/api/users', { name: raw, email: owner!.email, photo: `https://a.example/${raw}` }],
+    ] as const) {
+      expect(
+        (await write('POST', url, payload)).statusCode,
+        `${url} ${JSON.stringify(payload)}`,
+      ).toBeLessThan(500)
+    }
+    const search = await t.app.inject({
+      method: 'GET',
+      url: `/api/roommate-listings?${new URLSearchParams({ q: raw })}`,
+    })
+    expect(search.statusCode, `q = ${JSON.stringify(raw.slice(0, 20))}`).toBeLessThan(500)
+  }
+})
+
+test('JSON bodies that are not objects: refused, never a 5xx', async () => {
+  const writes = [
+    'POST /api/roommate-listings',
+    `PUT /api/roommate-listings/${listingIds[0]}`,
+    `PATCH /api/listings/${listingIds[1]}/like`,
+    'POST /api/users',
+    ...['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'].map(
+      (p) => `POST /api/auth/${p}`,
+    ),
+  ]
+  for (const write of writes) {
+    const [method, url] = write.split(' ') as ['POST', string]
+    for (const payload of ['0', '"x"', 'true', 'null', '[]', '[{}]']) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { origin: BASE_URL, cookie: people[2]!.cookie, 'content-type': 'application/json' },
+        payload,
+      })
+      expect(response.statusCode, `${write} ${payload}`).toBeLessThan(500)
+    }
+  }
+})
+
+describe('after fuzzing, everything stored is valid', () => {
+  test('every listing row parses with the shared schemas and is what the schema would store', async () => {
+    const rows = await selectRows<Record<string, unknown>>(
+      t.database,
+      `select l.*, (select count(*)::int from listing_like k where k.listing_id = l.id) as like_rows from listing l`,
+    )
+    expect(rows.length).toBeGreaterThan(2)
+    for (const row of rows) {
+      const input = {
+        title: row.title,
+        location: row.location,
+        rent: row.rent,
+        roomType: row.room_type,
+        lifestyle: row.lifestyle,
+        description: row.description,
+        contact: row.contact,
+        number: row.number,
+        availability: row.availability,
+      }
+      // Stored values are a fixed point of the input schema: already trimmed, bounded, canonical.
+      expect(NewListingSchema.parse(input)).toEqual(input)
+      expect(row.likes).toBe(row.like_rows)
+    }
+  })
+
+  test("every person's listings and the browse pages parse with the answer schemas", async () => {
+    for (const person of people) {
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/my-listings',
+        headers: { cookie: person.cookie },
+      })
+      if (mine.statusCode === 401) continue // the fuzzer signed this person out
+      z.array(ListingSchema).parse(mine.json())
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/roommate-listings?limit=100' })
+    expect(page.statusCode).toBe(200)
+  })
+
+  test('every user row has a name and photo the profile schema accepts', async () => {
+    const users = await selectRows<{ name: string; image: string | null }>(
+      t.database,
+      'select name, image from "user"',
+    )
+    for (const user of users) {
+      NameSchema.parse(user.name)
+      expect(NameSchema.parse(user.name)).toBe(user.name)
+      ProfileSchema.shape.photo.parse(user.image ?? '')
+    }
+  })
+})
