@@ -3,6 +3,8 @@ import { newUser, uniqueToken } from '../support/api.ts'
 import { closePopup, expectPopup, main } from './helpers.ts'
 
 test('sign up, post a listing, find it, update it and delete it', async ({ page }) => {
+  // A whole journey of five pages and several pop-ups: three times the default budget.
+  test.slow()
   const user = newUser()
   const title = `Garden room ${uniqueToken()}`
 
