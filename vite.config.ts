@@ -8,6 +8,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  // The manifest lets scripts/bundle-size.ts follow each route's static imports.
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
 })

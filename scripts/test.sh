@@ -10,4 +10,5 @@ step "typecheck";           npm run --silent typecheck
 step "unit + API (PGlite)"; npx vitest run
 step "API (PostgreSQL)";    bash scripts/with-postgres.sh npx vitest run
 step "build";               npm run --silent build
+step "first-load budget";   npx tsx scripts/bundle-size.ts
 step "end-to-end";          bash scripts/ensure-chromium.sh && npx playwright test
