@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type ServerProcess = {
+  child: ChildProcess
+  port: number
+  baseUrl: string
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string
+  exited: Promise<number | null>
+}
+
+/**
+ * Starts `src/server/main.ts` as a real process, as `npm start` would (without the build), and resolves once it
+ * listens. `env` adds to a clean set: the parent's BASE_URL or DATABASE_URL must not leak in.
+ */
+export async function startServer(env: Record<string, string>, options: { preload?: string } = {}) {
+  const port = Number(env.PORT ?? (await freePort()))
+  const { BASE_URL: _b, DATABASE_URL: _d, TEST_DATABASE_URL: _t, ...parentEnv } = process.env
+  const args = [
+    '--import',
+    'tsx',
+    ...(options.preload ? ['--import', options.preload] : []),
+    'src/server/main.ts',
+  ]
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...parentEnv,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      PASSWORD_HASH: 'fast',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`)
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { child, port, baseUrl, output: () => output, exited } satisfies ServerProcess
+}
