@@ -5,6 +5,7 @@ import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import type { Config } from './env.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerSecurity } from './plugins/security.ts'
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerErrorHandling(app)
   const startDraining = registerShutdownDrain(app)
   await registerSecurity(app, config)
+  await registerCompression(app)
   if (config.rateLimits) {
     await app.register(rateLimit, {
       global: false,
@@ -60,11 +62,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     })
   }
 
-  const auth = createAuth(database.db, config)
-  await registerAuth(app, auth, config.baseUrl)
-
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
+  const auth = createAuth(database.db, config)
+  await registerAuth(app, auth, config.baseUrl, users.bySessionToken)
+
   await app.register(siteRoutes({ config, database, listings, users }))
   await app.register(listingRoutes(listings))
   await app.register(userRoutes(users))

@@ -2,8 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, type Auth } from '../auth.ts'
 import { HttpError } from './errors.ts'
+import { sessionTokenReader } from './session-cookie.ts'
 
 export type SessionUser = { id: string; name: string; email: string; image: string | null | undefined }
+
+/** The user of an unexpired session with this token, in one query. */
+export type SessionLookup = (token: string) => Promise<SessionUser | null>
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +54,7 @@ function withApiErrorShape(body: Buffer): Buffer | object {
   return body
 }
 
-export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: string) {
+export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: string, lookup: SessionLookup) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -58,20 +62,12 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: st
       sendWebResponse(reply, await auth.handler(toWebRequest(request, baseUrl))),
   })
 
+  // The API's own session check skips Better Auth's endpoint pipeline (and its cookie cache, which would keep a
+  // signed-out session alive): verify the cookie's signature, then one indexed query. See docs/decisions/005.
+  const readToken = await sessionTokenReader(auth)
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<SessionUser | null> }
-    cache.sessionPromise ??= auth.api
-      .getSession({ headers: fromNodeHeaders(this.headers) })
-      .then((session) =>
-        session
-          ? {
-              id: session.user.id,
-              name: session.user.name,
-              email: session.user.email,
-              image: session.user.image,
-            }
-          : null,
-      )
+    cache.sessionPromise ??= readToken(this.headers.cookie).then((token) => (token ? lookup(token) : null))
     return cache.sessionPromise
   })
 }

@@ -13,6 +13,8 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // scripts/compress-assets.ts wrote a .br and a .gz beside each text file at build time.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every file name under assets/, so those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

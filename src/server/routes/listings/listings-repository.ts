@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { BrowseQuery, Listing, ListingSummary, NewListing } from '../../../shared/listing.ts'
 import type { Database } from '../../db/client.ts'
+import { createCountCache } from '../../db/count-cache.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
 import type { Cursor } from './cursor.ts'
 
@@ -87,13 +88,26 @@ function keyset(query: BrowseQuery, cursor: Cursor | null): { after: SQL | undef
   }
 }
 
+/** The filters that decide a count, as a cache key (sort, cursor and limit don't change it). */
+const countKey = (query: BrowseQuery) =>
+  JSON.stringify([query.roomType ?? '', query.minRent ?? '', query.maxRent ?? '', query.q ?? ''])
+
 export function createListingsRepository(db: Database) {
+  const counts = createCountCache()
+  const countWhere = (key: string, where: SQL | undefined) =>
+    counts.get(key, async () => {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(listing)
+        .where(where)
+      return row?.count ?? 0
+    })
   return {
     /** One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. */
     async browse(query: BrowseQuery, cursor: Cursor | null) {
       const filters = browseFilters(query)
       const { after, order } = keyset(query, cursor)
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ ...summaryColumns, createdAtExact })
           .from(listing)
@@ -101,10 +115,7 @@ export function createListingsRepository(db: Database) {
           .where(and(...filters, after))
           .orderBy(...order)
           .limit(query.limit + 1),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(listing)
-          .where(and(...filters)),
+        countWhere(countKey(query), and(...filters)),
       ])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
@@ -115,7 +126,7 @@ export function createListingsRepository(db: Database) {
       return {
         listings: page.map(({ createdAtExact: _exact, ...row }) => toSummary(row)),
         next,
-        total: total?.count ?? 0,
+        total,
       }
     },
 
@@ -162,6 +173,7 @@ export function createListingsRepository(db: Database) {
         .insert(listing)
         .values({ ...input, ownerId, likes: 0 })
         .returning({ id: listing.id })
+      counts.clear()
       return row!.id
     },
 
@@ -171,6 +183,7 @@ export function createListingsRepository(db: Database) {
         .set(input)
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
+      counts.clear()
       return rows.length > 0
     },
 
@@ -179,6 +192,7 @@ export function createListingsRepository(db: Database) {
         .delete(listing)
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
+      counts.clear()
       return rows.length > 0
     },
 
@@ -205,11 +219,13 @@ export function createListingsRepository(db: Database) {
       })
     },
 
+    /** All listings (cached when large), or one person's (always exact: an index range). */
     async count(ownerId?: string): Promise<number> {
+      if (!ownerId) return countWhere(countKey({} as BrowseQuery), undefined)
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(listing)
-        .where(ownerId ? eq(listing.ownerId, ownerId) : undefined)
+        .where(eq(listing.ownerId, ownerId))
       return row?.count ?? 0
     },
   }

@@ -1,8 +1,11 @@
-import { desc, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { createCountCache } from '../../db/count-cache.ts'
 import { session, user } from '../../db/schema/index.ts'
 
 export function createUsersRepository(db: Database) {
+  // Sign-ups go through Better Auth, which doesn't tell us: a large user count may lag by the cache's TTL.
+  const counts = createCountCache()
   return {
     /** Public records, newest first; the last sign-in is the latest session's start. */
     async list(limit: number) {
@@ -38,9 +41,21 @@ export function createUsersRepository(db: Database) {
       await db.update(user).set(profile).where(eq(user.id, id))
     },
 
+    /** The signed-in user behind a session token, or null when the session is unknown or expired. */
+    async bySessionToken(token: string) {
+      const [row] = await db
+        .select({ id: user.id, name: user.name, email: user.email, image: user.image })
+        .from(session)
+        .innerJoin(user, eq(session.userId, user.id))
+        .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)))
+      return row ?? null
+    },
+
     async count(): Promise<number> {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(user)
-      return row?.count ?? 0
+      return counts.get('all', async () => {
+        const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(user)
+        return row?.count ?? 0
+      })
     },
   }
 }
