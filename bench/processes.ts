@@ -5,6 +5,10 @@ export type Server = { url: string; stop: () => Promise<void> }
 
 const node = (script: string) => ['--import', 'tsx', script]
 
+// A failed run must not leave a server holding the port for the next one.
+const running = new Set<ChildProcess>()
+process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')))
+
 async function waitUntilUp(url: string, child: ChildProcess, logFile: string) {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
@@ -34,6 +38,8 @@ async function start(
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
   })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   const url = `http://127.0.0.1:${port}`
   await waitUntilUp(url + probe, child, logFile)
   return {

@@ -24,6 +24,11 @@ const table = (head: string[], rows: (string | number)[][]) =>
   ].join('\n')
 const pct = (a: number | undefined, b: number | undefined) =>
   a && b ? `${Math.round((a / b) * 100)} %` : '–'
+// A figure with failed requests (errors, timeouts, non-2xx) is not a real figure: say so next to it.
+const rps = (m: Measurement | undefined) =>
+  m ? `${m.throughput.rps}${m.throughput.failed > 0 ? ` (${m.throughput.failed} failed)` : ''}` : '–'
+const p99 = (m: Measurement | undefined) =>
+  m?.latency ? `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}` : '–'
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n))
 
 function headline(report: Report, database: string, size: number) {
@@ -52,14 +57,14 @@ function headline(report: Report, database: string, size: number) {
       const [n, r, c] = [find(name, 'nestmate'), find(name, 'reference'), find(name, 'ceiling')]
       return [
         name,
-        n?.throughput.rps ?? '–',
-        r?.throughput.rps ?? '–',
-        c?.throughput.rps ?? '–',
+        rps(n),
+        rps(r),
+        rps(c),
         pct(n?.throughput.rps, r?.throughput.rps),
         pct(n?.throughput.rps, c?.throughput.rps),
         n?.latency ? `${n.latency.p50} ms` : '–',
-        n?.latency ? `${n.latency.p99} ms` : '–',
-        r?.latency ? `${r.latency.p99} ms` : '–',
+        p99(n),
+        p99(r),
       ]
     }),
   )
@@ -72,11 +77,7 @@ function scaling(report: Report, database: string) {
   const at = (name: string, size: number) => rows.find((r) => r.endpoint === name && r.size === size)
   return table(
     ['endpoint', ...sizes.map((s) => `req/s ${k(s)}`), ...sizes.map((s) => `p99 ${k(s)}`)],
-    names.map((name) => [
-      name,
-      ...sizes.map((s) => at(name, s)?.throughput.rps ?? '–'),
-      ...sizes.map((s) => (at(name, s)?.latency ? `${at(name, s)!.latency!.p99} ms` : '–')),
-    ]),
+    names.map((name) => [name, ...sizes.map((s) => rps(at(name, s))), ...sizes.map((s) => p99(at(name, s)))]),
   )
 }
 
