@@ -188,6 +188,8 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'GET /api/my-listings': { url: (_, q) => `/api/my-listings?${q}`, body: false },
   'GET /api/users': { url: (_, q) => `/api/users?${q}`, body: false },
   'POST /api/users': { url: (_, q) => `/api/users?${q}`, body: true },
+  'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
+  // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) => `/api/auth/${authPath(id, ['get-session', 'callback/google'])}?${q}`,
     body: false,
@@ -197,7 +199,6 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
       `/api/auth/${authPath(id, ['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'])}?${q}`,
     body: true,
   },
-  'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
 }
 
 test('every registered route is fuzzed', () => {
@@ -243,25 +244,24 @@ describe.each(Object.entries(ROUTES))('%s', (route, { url, body: hasBody }) => {
 })
 
 test('each hostile string in each listing and profile field: stored as given or refused, never a 5xx', async () => {
-  const [owner] = people
+  // A fresh person: the fuzzer may have signed the others out.
+  const owner = await signUp(t.app)
+  const ownId = await createListing(t.app, owner)
   const write = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: { origin: BASE_URL, cookie: owner!.cookie }, payload })
+    t.app.inject({ method, url, headers: { origin: BASE_URL, cookie: owner.cookie }, payload })
   for (const raw of HOSTILE) {
     for (const key of Object.keys(validListing())) {
       const created = await write('POST', '/api/roommate-listings', validListing({ [key]: raw }))
       expect(created.statusCode, `${key} = ${JSON.stringify(raw.slice(0, 20))}`).toBeLessThan(500)
+      expect(created.statusCode).not.toBe(401)
       if (created.statusCode === 201) listingIds.push(created.json().insertedId)
-      const updated = await write(
-        'PUT',
-        `/api/roommate-listings/${listingIds[0]}`,
-        validListing({ [key]: raw }),
-      )
+      const updated = await write('PUT', `/api/roommate-listings/${ownId}`, validListing({ [key]: raw }))
       expect(updated.statusCode, `PUT ${key}`).toBeLessThan(500)
     }
     for (const [url, payload] of [
       ['/api/auth/update-user', { name: raw }],
       ['/api/auth/update-user', { name: 'Pat', image: `https://a.example/${raw}` }],
-      ['/api/users', { name: raw, email: owner!.email, photo: `https://a.example/${raw}` }],
+      ['/api/users', { name: raw, email: owner.email, photo: `https://a.example/${raw}` }],
     ] as const) {
       expect(
         (await write('POST', url, payload)).statusCode,
@@ -277,6 +277,7 @@ test('each hostile string in each listing and profile field: stored as given or 
 })
 
 test('JSON bodies that are not objects: refused, never a 5xx', async () => {
+  const person = await signUp(t.app)
   const writes = [
     'POST /api/roommate-listings',
     `PUT /api/roommate-listings/${listingIds[0]}`,
@@ -292,7 +293,7 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
       const response = await t.app.inject({
         method,
         url,
-        headers: { origin: BASE_URL, cookie: people[2]!.cookie, 'content-type': 'application/json' },
+        headers: { origin: BASE_URL, cookie: person.cookie, 'content-type': 'application/json' },
         payload,
       })
       expect(response.statusCode, `${write} ${payload}`).toBeLessThan(500)
@@ -306,7 +307,7 @@ describe('after fuzzing, everything stored is valid', () => {
       t.database,
       `select l.*, (select count(*)::int from listing_like k where k.listing_id = l.id) as like_rows from listing l`,
     )
-    expect(rows.length).toBeGreaterThan(2)
+    expect(rows.length).toBeGreaterThan(50)
     for (const row of rows) {
       const input = {
         title: row.title,
