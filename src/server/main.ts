@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './env.ts'
 import { buildApp } from './app.ts'
 
 // On SIGTERM (an orchestrator stopping us): long enough for a load balancer's health check to see 503 and for
-// queued connections to be answered. Ctrl-C (SIGINT) stops at once.
+// queued connections to be answered. Ctrl-C (SIGINT) and dev-server reloads stop at once.
 const DRAIN_MS = 2000
 
 async function main() {
@@ -34,7 +34,8 @@ async function main() {
     }, 12_000).unref()
     try {
       app.startDraining()
-      if (signal === 'SIGTERM') await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      if (signal === 'SIGTERM' && config.env !== 'development')
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
       // app.close() stops accepting connections and waits for in-flight requests before resolving.
       await app.close()
       await database.close()
