@@ -11,6 +11,17 @@ export type Measurement = {
   latency?: Latency
 }
 
+/** Waits until the server answers a cheap read quickly: a run that overloaded it must not bleed into the next. */
+async function settle(baseUrl: string) {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const started = Date.now()
+    await fetch(`${baseUrl}/api/featured-roommates`).catch(() => undefined)
+    if (Date.now() - started < 100) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
 type Run = { database: Measurement['database']; size: number; server: ServerKind; cookies: string[] }
 
 /** Warms up, then measures max throughput and (unless `throughputOnly`) latency at the steady rate. */
@@ -23,6 +34,7 @@ export async function measure(
 ): Promise<Measurement[]> {
   const results: Measurement[] = []
   for (const endpoint of list) {
+    await settle(baseUrl)
     if (seconds.warmup > 0) await maxThroughput(baseUrl, endpoint, run.cookies, seconds.warmup)
     const throughput = await maxThroughput(baseUrl, endpoint, run.cookies, seconds.duration)
     const latency = throughputOnly

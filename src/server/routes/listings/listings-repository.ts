@@ -53,36 +53,68 @@ const createdAtExact = sql<string>`to_char(${listing.createdAt} at time zone 'UT
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
+// Browse queries are prepared once per shape (which filters are present, sort, cursor or not) with placeholders
+// for the values: building SQL through Drizzle on every request was a fifth of the server's CPU under load, and
+// PostgreSQL can reuse the plan of a named statement.
+const p = {
+  roomType: sql.placeholder('roomType'),
+  minRent: sql.placeholder('minRent'),
+  maxRent: sql.placeholder('maxRent'),
+  pattern: sql.placeholder('pattern'),
+  cursorValue: sql.placeholder('cursorValue'),
+  cursorId: sql.placeholder('cursorId'),
+  limit: sql.placeholder('limit'),
+}
+
 function browseFilters(query: BrowseQuery): SQL[] {
   const filters: SQL[] = []
-  if (query.roomType) filters.push(eq(listing.roomType, query.roomType))
-  if (query.minRent !== undefined) filters.push(gte(listing.rent, query.minRent))
-  if (query.maxRent !== undefined) filters.push(lte(listing.rent, query.maxRent))
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`
-    filters.push(or(ilike(listing.title, pattern), ilike(listing.location, pattern))!)
-  }
+  if (query.roomType) filters.push(eq(listing.roomType, p.roomType))
+  if (query.minRent !== undefined) filters.push(gte(listing.rent, p.minRent))
+  if (query.maxRent !== undefined) filters.push(lte(listing.rent, p.maxRent))
+  if (query.q) filters.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
   return filters
 }
 
-function keyset(query: BrowseQuery, cursor: Cursor | null): { after: SQL | undefined; order: SQL[] } {
-  const id = cursor && sql`${cursor.id}::uuid`
+function browseValues(query: BrowseQuery, cursor: Cursor | null) {
+  return {
+    roomType: query.roomType,
+    minRent: query.minRent,
+    maxRent: query.maxRent,
+    pattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
+    cursorValue: cursor?.value,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  }
+}
+
+const shapeKey = (query: BrowseQuery, withCursor: boolean) =>
+  [
+    query.sort,
+    query.roomType ? 't' : '',
+    query.minRent !== undefined ? 'n' : '',
+    query.maxRent !== undefined ? 'x' : '',
+    query.q ? 'q' : '',
+    withCursor ? 'c' : '',
+  ].join('')
+
+function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefined; order: SQL[] } {
+  const id = sql`${p.cursorId}::uuid`
   switch (query.sort) {
     case 'rent_desc':
       return {
-        after: cursor ? sql`(${listing.rent}, ${listing.id}) < (${cursor.value}, ${id})` : undefined,
+        after: withCursor ? sql`(${listing.rent}, ${listing.id}) < (${p.cursorValue}, ${id})` : undefined,
         order: [sql`${listing.rent} desc`, sql`${listing.id} desc`],
       }
     case 'newest':
       return {
-        after: cursor
-          ? sql`(${listing.createdAt}, ${listing.id}) < (${cursor.value}::timestamptz, ${id})`
+        after: withCursor
+          ? sql`(${listing.createdAt}, ${listing.id}) < (${p.cursorValue}::timestamptz, ${id})`
           : undefined,
         order: [sql`${listing.createdAt} desc`, sql`${listing.id} desc`],
       }
     default:
       return {
-        after: cursor ? sql`(${listing.rent}, ${listing.id}) > (${cursor.value}, ${id})` : undefined,
+        after: withCursor ? sql`(${listing.rent}, ${listing.id}) > (${p.cursorValue}, ${id})` : undefined,
         order: [sql`${listing.rent} asc`, sql`${listing.id} asc`],
       }
   }
@@ -94,28 +126,68 @@ const countKey = (query: BrowseQuery) =>
 
 export function createListingsRepository(db: Database) {
   const counts = createCountCache()
-  const countWhere = (key: string, where: SQL | undefined) =>
-    counts.get(key, async () => {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(listing)
-        .where(where)
+  const pages = new Map<string, ReturnType<typeof preparePage>>()
+  const filteredCounts = new Map<string, ReturnType<typeof prepareCount>>()
+
+  function preparePage(query: BrowseQuery, withCursor: boolean, name: string) {
+    const { after, order } = keyset(query, withCursor)
+    return db
+      .select({ ...summaryColumns, createdAtExact })
+      .from(listing)
+      .innerJoin(user, eq(listing.ownerId, user.id))
+      .where(and(...browseFilters(query), after))
+      .orderBy(...order)
+      .limit(p.limit)
+      .prepare(name)
+  }
+  function prepareCount(query: BrowseQuery, name: string) {
+    return db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(listing)
+      .where(and(...browseFilters(query)))
+      .prepare(name)
+  }
+  const countFiltered = (query: BrowseQuery) =>
+    counts.get(countKey(query), async () => {
+      const key = shapeKey({ ...query, sort: 'rent_asc' }, false)
+      let statement = filteredCounts.get(key)
+      if (!statement) filteredCounts.set(key, (statement = prepareCount(query, `listing_count_${key}`)))
+      const [row] = await statement.execute(browseValues(query, null))
       return row?.count ?? 0
     })
+
+  const featuredQuery = db
+    .select(summaryColumns)
+    .from(listing)
+    .innerJoin(user, eq(listing.ownerId, user.id))
+    .where(eq(listing.availability, 'Available'))
+    .orderBy(sql`${listing.createdAt} desc`)
+    .limit(p.limit)
+    .prepare('listing_featured')
+  const findQuery = db
+    .select({
+      ...fullColumns,
+      likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${sql.placeholder('viewerId')})`,
+    })
+    .from(listing)
+    .innerJoin(user, eq(listing.ownerId, user.id))
+    .where(eq(listing.id, sql.placeholder('id')))
+    .prepare('listing_find')
+  const ownerQuery = db
+    .select({ ownerId: listing.ownerId })
+    .from(listing)
+    .where(eq(listing.id, sql.placeholder('id')))
+    .prepare('listing_owner')
+
   return {
     /** One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. */
     async browse(query: BrowseQuery, cursor: Cursor | null) {
-      const filters = browseFilters(query)
-      const { after, order } = keyset(query, cursor)
+      const key = shapeKey(query, cursor !== null)
+      let statement = pages.get(key)
+      if (!statement) pages.set(key, (statement = preparePage(query, cursor !== null, `listing_page_${key}`)))
       const [rows, total] = await Promise.all([
-        db
-          .select({ ...summaryColumns, createdAtExact })
-          .from(listing)
-          .innerJoin(user, eq(listing.ownerId, user.id))
-          .where(and(...filters, after))
-          .orderBy(...order)
-          .limit(query.limit + 1),
-        countWhere(countKey(query), and(...filters)),
+        statement.execute(browseValues(query, cursor)),
+        countFiltered(query),
       ])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
@@ -131,25 +203,12 @@ export function createListingsRepository(db: Database) {
     },
 
     async featured(limit = 6) {
-      const rows = await db
-        .select(summaryColumns)
-        .from(listing)
-        .innerJoin(user, eq(listing.ownerId, user.id))
-        .where(eq(listing.availability, 'Available'))
-        .orderBy(sql`${listing.createdAt} desc`)
-        .limit(limit)
+      const rows = await featuredQuery.execute({ limit })
       return rows.map(toSummary)
     },
 
     async find(id: string, viewerId: string) {
-      const [row] = await db
-        .select({
-          ...fullColumns,
-          likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${viewerId})`,
-        })
-        .from(listing)
-        .innerJoin(user, eq(listing.ownerId, user.id))
-        .where(eq(listing.id, id))
+      const [row] = await findQuery.execute({ id, viewerId })
       return row
     },
 
@@ -164,7 +223,7 @@ export function createListingsRepository(db: Database) {
     },
 
     async ownerOf(id: string): Promise<string | undefined> {
-      const [row] = await db.select({ ownerId: listing.ownerId }).from(listing).where(eq(listing.id, id))
+      const [row] = await ownerQuery.execute({ id })
       return row?.ownerId
     },
 
@@ -221,7 +280,7 @@ export function createListingsRepository(db: Database) {
 
     /** All listings (cached when large), or one person's (always exact: an index range). */
     async count(ownerId?: string): Promise<number> {
-      if (!ownerId) return countWhere(countKey({} as BrowseQuery), undefined)
+      if (!ownerId) return countFiltered({ sort: 'rent_asc', limit: 0 })
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(listing)

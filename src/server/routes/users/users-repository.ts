@@ -6,6 +6,13 @@ import { session, user } from '../../db/schema/index.ts'
 export function createUsersRepository(db: Database) {
   // Sign-ups go through Better Auth, which doesn't tell us: a large user count may lag by the cache's TTL.
   const counts = createCountCache()
+  // Every signed-in request runs this: prepared once, not rebuilt by Drizzle each time.
+  const sessionQuery = db
+    .select({ id: user.id, name: user.name, email: user.email, image: user.image })
+    .from(session)
+    .innerJoin(user, eq(session.userId, user.id))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
+    .prepare('session_user')
   return {
     /** Public records, newest first; the last sign-in is the latest session's start. */
     async list(limit: number) {
@@ -43,11 +50,7 @@ export function createUsersRepository(db: Database) {
 
     /** The signed-in user behind a session token, or null when the session is unknown or expired. */
     async bySessionToken(token: string) {
-      const [row] = await db
-        .select({ id: user.id, name: user.name, email: user.email, image: user.image })
-        .from(session)
-        .innerJoin(user, eq(session.userId, user.id))
-        .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)))
+      const [row] = await sessionQuery.execute({ token })
       return row ?? null
     },
 
