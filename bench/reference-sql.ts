@@ -1,7 +1,13 @@
 import type pg from 'pg'
+import { createCountCache } from '../src/server/db/count-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
 // (src/server/routes/listings/listings-repository.ts, users-repository.ts), written out by hand for raw pg.
+
+// The same count rule as Nestmate (docs/decisions/006): a count of 1,000 or more is kept for 10 s.
+const counts = createCountCache()
+const count = (key: string, pool: pg.Pool, text: string, params: unknown[] = []) =>
+  counts.get(key, async () => (await pool.query(text, params)).rows[0].count as number)
 
 export type Answer = { status: number; headers?: Record<string, string>; body: unknown }
 
@@ -46,10 +52,15 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
       `select ${SUMMARY} ${FROM} ${clause(where)} order by l.rent asc, l.id asc limit ${limit + 1}`,
       params,
     ),
-    pool.query(`select count(*)::int as count from listing l ${clause(filters)}`, countParams),
+    count(
+      JSON.stringify([filters, countParams]),
+      pool,
+      `select count(*)::int as count from listing l ${clause(filters)}`,
+      countParams,
+    ),
   ])
   const page = rows.rows.slice(0, limit)
-  const headers: Record<string, string> = { 'x-total-count': String(total.rows[0].count) }
+  const headers: Record<string, string> = { 'x-total-count': String(total) }
   const last = page.at(-1)
   if (rows.rows.length > limit && last) {
     const next = new URLSearchParams(query)
@@ -100,15 +111,15 @@ export async function details(pool: pg.Pool, id: string, userId: string): Promis
 
 export async function stats(pool: pg.Pool, userId: string | null): Promise<Answer> {
   const [listings, users, mine] = await Promise.all([
-    pool.query(`select count(*)::int as count from listing`),
-    pool.query(`select count(*)::int as count from "user"`),
+    count('[]', pool, `select count(*)::int as count from listing`),
+    count('users', pool, `select count(*)::int as count from "user"`),
     userId ? pool.query(`select count(*)::int as count from listing where owner_id = $1`, [userId]) : null,
   ])
   return {
     status: 200,
     body: {
-      totalListings: listings.rows[0].count,
-      totalUsers: users.rows[0].count,
+      totalListings: listings,
+      totalUsers: users,
       ...(mine ? { myListings: mine.rows[0].count } : {}),
     },
   }
@@ -159,5 +170,6 @@ export async function create(pool: pg.Pool, userId: string, input: Record<string
       input.availability ?? 'Available',
     ],
   )
+  counts.clear()
   return { status: 201, body: { success: true, insertedId: rows[0].id } }
 }
