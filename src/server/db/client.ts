@@ -70,7 +70,12 @@ async function openPgliteDir(dataDir: string) {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    // A database host that drops packets must fail requests (503) quickly, not hang them until TCP gives up.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    })
     // An idle client losing its server (a restart) must not crash the process; the pool reconnects.
     pool.on('error', () => {})
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
