@@ -25,10 +25,19 @@ const table = (head: string[], rows: (string | number)[][]) =>
 const pct = (a: number | undefined, b: number | undefined) =>
   a && b ? `${Math.round((a / b) * 100)} %` : '–'
 // A figure with failed requests (errors, timeouts, non-2xx) is not a real figure: say so next to it.
+// autocannon reports 0 with no failures when not one request was answered before the run ended.
 const rps = (m: Measurement | undefined) =>
-  m ? `${m.throughput.rps}${m.throughput.failed > 0 ? ` (${m.throughput.failed} failed)` : ''}` : '–'
+  !m
+    ? '–'
+    : m.throughput.rps === 0
+      ? '0 (none answered)'
+      : `${m.throughput.rps}${m.throughput.failed > 0 ? ` (${m.throughput.failed} failed)` : ''}`
 const p99 = (m: Measurement | undefined) =>
-  m?.latency ? `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}` : '–'
+  !m?.latency
+    ? '–'
+    : m.latency.rps === 0
+      ? 'none answered'
+      : `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}`
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n))
 
 function headline(report: Report, database: string, size: number) {
