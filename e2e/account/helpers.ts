@@ -6,7 +6,9 @@ export async function expectPopup(page: Page, title: string, text?: string) {
   const popup = page.getByRole('dialog')
   // waitFor watches the page continuously; expect's back-off polling can step over a 1.5 s timed pop-up on a
   // busy machine.
-  await popup.getByRole('heading', { name: title, exact: true }).waitFor({ state: 'visible', timeout: 10_000 })
+  await popup
+    .getByRole('heading', { name: title, exact: true })
+    .waitFor({ state: 'visible', timeout: 10_000 })
   if (text) await expect(popup).toContainText(text)
   return popup
 }
