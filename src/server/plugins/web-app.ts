@@ -15,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
       wildcard: false,
       // scripts/compress-assets.ts wrote a .br and a .gz beside each text file at build time.
       preCompressed: true,
+      // Our setHeaders decides; otherwise send's default `max-age=0` wins for precompressed files.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every file name under assets/, so those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
