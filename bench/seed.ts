@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client.ts'
+import { lifestyles } from '../src/server/db/demo-data.ts'
 import { encodeCursor } from '../src/server/routes/listings/cursor.ts'
 
 export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
@@ -38,14 +39,6 @@ const places = [
 const firstNames = ['Maya', 'Jonas', 'Priya', 'Diego', 'Amara', 'Lena', 'Omar', 'Sofia', 'Kenji', 'Zoe']
 const lastNames = ['Chen', 'Weber', 'Raman', 'Alvarez', 'Okafor', 'Novak', 'Haddad', 'Rossi', 'Sato', 'Kim']
 const adjectives = ['Bright', 'Cozy', 'Quiet', 'Sunny', 'Spacious', 'Modern', 'Furnished', 'Affordable']
-const lifestyles = [
-  'Early riser, quiet evenings, no smoking',
-  'Night owl, works from home, loves cooking',
-  'Student, tidy, occasional guests',
-  'Vegetarian household, plants everywhere, cat-friendly',
-  'Gym in the morning, board games on Fridays',
-  'Remote worker, calm, shares groceries',
-]
 
 const array = (items: readonly string[]) =>
   `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`
@@ -70,7 +63,7 @@ export function seedStatements(listings: number): string[] {
             least(1000000, round(g.base * (case g.room when 'Studio' then 1.35 when 'Shared' then 0.6 else 1 end)
                                  * (0.6 + 0.9 * g.r3) / 10) * 10)::int,
             g.room,
-            (${array(lifestyles)})[1 + g.i % 6],
+            (${array(lifestyles)})[1 + g.i % ${lifestyles.length}],
             'A room in a friendly flat share with a shared kitchen, fast internet and good transport links. '
               || 'Bills included, deposit of one month, minimum stay six months. Viewing on weekday evenings.',
             'https://example.com/listing/' || g.i,

@@ -26,7 +26,7 @@ const places = [
   'Midtown, Atlanta',
 ]
 
-const lifestyles = [
+export const lifestyles = [
   'Early riser, quiet evenings, no smoking',
   'Night owl, works from home, loves cooking',
   'Student, tidy, occasional guests',
