@@ -1,3 +1,4 @@
+import http from 'node:http'
 import autocannon, { type Result } from 'autocannon'
 import type { Endpoint } from './endpoints.ts'
 
@@ -49,16 +50,68 @@ export async function maxThroughput(baseUrl: string, endpoint: Endpoint, cookies
   } satisfies Throughput
 }
 
-/** Latency at a steady 500 requests per second (autocannon corrects for coordinated omission). */
+/**
+ * Latency at a steady 500 requests per second, open loop: request i is sent at start + i × 2 ms whatever the
+ * earlier ones are doing, over at most 50 keep-alive connections, and its latency counts from that scheduled
+ * moment (so a stalled server can't hide its queue: no coordinated omission). autocannon's own rate option
+ * releases each second's quota at once, which measures a burst of 50 rather than a steady load.
+ */
 export async function steadyLatency(baseUrl: string, endpoint: Endpoint, cookies: string[], seconds: number) {
-  const result = await autocannon({
-    ...options(baseUrl, endpoint, cookies, seconds),
-    overallRate: STEADY_RATE,
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const total = Math.round(STEADY_RATE * seconds)
+  const interval = 1000 / STEADY_RATE
+  const latencies: number[] = []
+  let failed = 0
+  let sent = 0
+  const started = performance.now()
+  const send = (i: number, scheduled: number) =>
+    new Promise<void>((resolve) => {
+      const headers: Record<string, string> = { accept: 'application/json' }
+      if (endpoint.body !== undefined || endpoint.method !== 'GET')
+        headers['content-type'] = 'application/json'
+      if (endpoint.signedIn) headers.cookie = cookies[i % cookies.length]!
+      const request = http.request(
+        new URL(endpoint.paths[i % endpoint.paths.length]!, baseUrl),
+        { method: endpoint.method, headers, agent, timeout: 10_000 },
+        (response) => {
+          response.resume()
+          response.on('end', () => {
+            if ((response.statusCode ?? 0) >= 300) failed++
+            latencies.push(performance.now() - scheduled)
+            resolve()
+          })
+        },
+      )
+      request.on('error', () => {
+        failed++
+        resolve()
+      })
+      request.on('timeout', () => request.destroy())
+      request.end(endpoint.body)
+    })
+  const pending: Promise<void>[] = []
+  await new Promise<void>((done) => {
+    const tick = () => {
+      const now = performance.now()
+      while (sent < total && started + sent * interval <= now) {
+        pending.push(send(sent, started + sent * interval))
+        sent++
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, started + sent * interval - performance.now()))
+      else done()
+    }
+    tick()
   })
+  await Promise.all(pending)
+  const elapsed = (performance.now() - started) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN) * 10) / 10
   return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    failed: failed(result),
+    p50: at(0.5),
+    p99: at(0.99),
+    rps: Math.round(latencies.length / elapsed),
+    failed,
   } satisfies Latency
 }

@@ -1,7 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startOidcMock } from '../../scripts/oidc-mock.ts'
 import { selectRows } from './test/database.ts'
-import { BASE_URL, cookieFrom, createTestApp, injectAs, signUp, type TestApp } from './test/app.ts'
+import {
+  BASE_URL,
+  cookieFrom,
+  createTestApp,
+  injectAs,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from './test/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -118,11 +126,47 @@ describe('sign-in, profile and sign-out', () => {
 
   test('sign-out revokes the session on the server', async () => {
     const user = await signUp(t.app)
+    // Used first, so the signed-in user is in the session cache (docs/decisions/010) when the sign-out comes.
+    expect((await injectAs(t.app, user, { method: 'GET', url: '/api/my-listings' })).statusCode).toBe(200)
     const out = await injectAs(t.app, user, { method: 'POST', url: '/api/auth/sign-out', payload: {} })
     expect(out.statusCode).toBe(200)
     // The old cookie, replayed, no longer opens anything.
     const details = await injectAs(t.app, user, { method: 'GET', url: '/api/my-listings' })
     expect(details.statusCode).toBe(401)
+  })
+})
+
+describe('the session cache (docs/decisions/010)', () => {
+  const myListings = (user: TestUser) => injectAs(t.app, user, { method: 'GET', url: '/api/my-listings' })
+  afterEach(() => vi.useRealTimers())
+
+  test('revoking other sessions ends them at once', async () => {
+    const user = await signUp(t.app)
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: BASE_URL },
+      payload: { email: user.email, password: user.password },
+    })
+    const other = { ...user, cookie: cookieFrom(signIn) }
+    expect((await myListings(other)).statusCode).toBe(200)
+    const revoke = await injectAs(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/revoke-other-sessions',
+      payload: {},
+    })
+    expect(revoke.statusCode).toBe(200)
+    expect((await myListings(other)).statusCode).toBe(401)
+    expect((await myListings(user)).statusCode).toBe(200)
+  })
+
+  test('a session ended outside this process stops working within ten seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const user = await signUp(t.app)
+    expect((await myListings(user)).statusCode).toBe(200)
+    await selectRows(t.database, `delete from session where user_id = '${user.id}'`)
+    vi.setSystemTime(Date.now() + 10_001)
+    expect((await myListings(user)).statusCode).toBe(401)
   })
 })
 

@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, type Auth } from '../auth.ts'
 import { HttpError } from './errors.ts'
-import { sessionTokenReader } from './session-cookie.ts'
+import { createSessionCache } from './session-cache.ts'
+import { sessionCookie } from './session-cookie.ts'
 
-export type SessionUser = { id: string; name: string; email: string; image: string | null | undefined }
+/** What the API needs of the caller: who they are and their e-mail, which can't be changed. */
+export type SessionUser = { id: string; email: string }
 
-/** The user of an unexpired session with this token, in one query. */
-export type SessionLookup = (token: string) => Promise<SessionUser | null>
+/** The user of an unexpired session with this token and when the session ends, in one query. */
+export type SessionLookup = (token: string) => Promise<{ user: SessionUser; expiresAt: Date } | null>
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,19 +57,37 @@ function withApiErrorShape(body: Buffer): Buffer | object {
 }
 
 export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: string, lookup: SessionLookup) {
+  const cookie = await sessionCookie(auth)
+  const sessions = createSessionCache<SessionUser>()
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    handler: async (request, reply) =>
-      sendWebResponse(reply, await auth.handler(toWebRequest(request, baseUrl))),
+    handler: async (request, reply) => {
+      const response = await auth.handler(toWebRequest(request, baseUrl))
+      // Sign-out and revoked sessions: no cached session may outlive them.
+      if (request.method === 'POST') sessions.clear()
+      return sendWebResponse(reply, response)
+    },
   })
 
   // The API's own session check skips Better Auth's endpoint pipeline (and its cookie cache, which would keep a
-  // signed-out session alive): verify the cookie's signature, then one indexed query. See docs/decisions/005.
-  const readToken = await sessionTokenReader(auth)
+  // signed-out session alive): verify the cookie's signature, then one indexed query, remembered for a few
+  // seconds. See docs/decisions/005 and 010.
+  async function resolve(header: string | undefined): Promise<SessionUser | null> {
+    const value = cookie.value(header)
+    if (!value) return null
+    const cached = sessions.get(value)
+    if (cached) return cached
+    const token = await cookie.verify(value)
+    const found = token ? await lookup(token) : null
+    if (!found) return null
+    sessions.set(value, found.user, found.expiresAt)
+    return found.user
+  }
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<SessionUser | null> }
-    cache.sessionPromise ??= readToken(this.headers.cookie).then((token) => (token ? lookup(token) : null))
+    cache.sessionPromise ??= resolve(this.headers.cookie)
     return cache.sessionPromise
   })
 }

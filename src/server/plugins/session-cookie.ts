@@ -18,10 +18,11 @@ export function readCookie(header: string | undefined, name: string): string | n
 }
 
 /**
- * Reads the session token from Better Auth's signed cookie (`<token>.<base64 HMAC-SHA256>`, better-call's format)
- * and answers the token only when the signature is right, so a forged cookie never reaches the database.
+ * Reads Better Auth's signed session cookie (`<token>.<base64 HMAC-SHA256>`, better-call's format): `value` gives
+ * the cookie as sent, `verify` the token only when the signature is right, so a forged cookie never reaches the
+ * database.
  */
-export async function sessionTokenReader(auth: Auth) {
+export async function sessionCookie(auth: Auth) {
   const context = await auth.$context
   const name = context.authCookies.sessionToken.name
   const key = await crypto.subtle.importKey(
@@ -31,19 +32,21 @@ export async function sessionTokenReader(auth: Auth) {
     false,
     ['verify'],
   )
-  return async (cookieHeader: string | undefined): Promise<string | null> => {
-    const value = readCookie(cookieHeader, name)
-    const dot = value?.lastIndexOf('.') ?? -1
-    if (!value || dot < 1) return null
-    const token = value.slice(0, dot)
-    const signature = value.slice(dot + 1)
-    if (signature.length !== 44 || !signature.endsWith('=')) return null
-    const valid = await crypto.subtle.verify(
-      'HMAC',
-      key,
-      Buffer.from(signature, 'base64'),
-      new TextEncoder().encode(token),
-    )
-    return valid ? token : null
+  return {
+    value: (cookieHeader: string | undefined) => readCookie(cookieHeader, name),
+    async verify(value: string): Promise<string | null> {
+      const dot = value.lastIndexOf('.')
+      if (dot < 1) return null
+      const token = value.slice(0, dot)
+      const signature = value.slice(dot + 1)
+      if (signature.length !== 44 || !signature.endsWith('=')) return null
+      const valid = await crypto.subtle.verify(
+        'HMAC',
+        key,
+        Buffer.from(signature, 'base64'),
+        new TextEncoder().encode(token),
+      )
+      return valid ? token : null
+    },
   }
 }

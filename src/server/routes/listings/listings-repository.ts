@@ -1,5 +1,11 @@
-import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
-import type { BrowseQuery, Listing, ListingSummary, NewListing } from '../../../shared/listing.ts'
+import { and, eq, gte, ilike, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import {
+  NewListingSchema,
+  type BrowseQuery,
+  type Listing,
+  type ListingSummary,
+  type NewListing,
+} from '../../../shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
@@ -124,8 +130,16 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
 const countKey = (query: BrowseQuery) =>
   JSON.stringify([query.roomType ?? '', query.minRent ?? '', query.maxRent ?? '', query.q ?? ''])
 
+const NEW_LISTING_FIELDS = Object.keys(NewListingSchema.shape) as (keyof NewListing)[]
+
 export function createListingsRepository(db: Database) {
   const counts = createCountCache()
+  // A person's own count is small but asked for on every dashboard view; this process's writes clear it.
+  const ownCounts = createCountCache({ exactBelow: 0, maxEntries: 10_000 })
+  const clearCounts = () => {
+    counts.clear()
+    ownCounts.clear()
+  }
   const pages = new Map<string, ReturnType<typeof preparePage>>()
   const filteredCounts = new Map<string, ReturnType<typeof prepareCount>>()
 
@@ -173,6 +187,24 @@ export function createListingsRepository(db: Database) {
     .innerJoin(user, eq(listing.ownerId, user.id))
     .where(eq(listing.id, sql.placeholder('id')))
     .prepare('listing_find')
+  // Every field is a placeholder, so the statement is built and planned once (zod has filled in the defaults).
+  const insertQuery = db
+    .insert(listing)
+    .values({
+      ...(Object.fromEntries(NEW_LISTING_FIELDS.map((field) => [field, sql.placeholder(field)])) as Record<
+        (typeof NEW_LISTING_FIELDS)[number],
+        Placeholder
+      >),
+      ownerId: sql.placeholder('ownerId'),
+      likes: 0,
+    })
+    .returning({ id: listing.id })
+    .prepare('listing_insert')
+  const ownerCountQuery = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listing)
+    .where(eq(listing.ownerId, sql.placeholder('ownerId')))
+    .prepare('listing_owner_count')
   const ownerQuery = db
     .select({ ownerId: listing.ownerId })
     .from(listing)
@@ -228,11 +260,8 @@ export function createListingsRepository(db: Database) {
     },
 
     async create(ownerId: string, input: NewListing): Promise<string> {
-      const [row] = await db
-        .insert(listing)
-        .values({ ...input, ownerId, likes: 0 })
-        .returning({ id: listing.id })
-      counts.clear()
+      const [row] = await insertQuery.execute({ ...input, ownerId })
+      clearCounts()
       return row!.id
     },
 
@@ -242,7 +271,7 @@ export function createListingsRepository(db: Database) {
         .set(input)
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
-      counts.clear()
+      clearCounts()
       return rows.length > 0
     },
 
@@ -251,41 +280,40 @@ export function createListingsRepository(db: Database) {
         .delete(listing)
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
-      counts.clear()
+      clearCounts()
       return rows.length > 0
     },
 
-    /** Records one like per person; the count and the row change in one transaction. */
+    /**
+     * Records one like per person. One statement, so one round trip and atomic: the like row and the count change
+     * together, and a repeated like changes neither. A like leaves `updatedAt` alone (it isn't an edit).
+     */
     async like(id: string, userId: string): Promise<{ likes: number; number: string }> {
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(listingLike)
-          .values({ listingId: id, userId })
-          .onConflictDoNothing()
-          .returning({ listingId: listingLike.listingId })
-        const [row] =
-          inserted.length > 0
-            ? await tx
-                .update(listing)
-                .set({ likes: sql`${listing.likes} + 1`, updatedAt: sql`${listing.updatedAt}` })
-                .where(eq(listing.id, id))
-                .returning({ likes: listing.likes, number: listing.number })
-            : await tx
-                .select({ likes: listing.likes, number: listing.number })
-                .from(listing)
-                .where(eq(listing.id, id))
-        return row!
-      })
+      const result = (await db.execute(sql`
+        with liked as (
+          insert into listing_like (listing_id, user_id) values (${id}, ${userId})
+          on conflict do nothing
+          returning listing_id
+        ), counted as (
+          update listing set likes = likes + 1
+          where id = ${id} and exists (select 1 from liked)
+          returning likes, number
+        )
+        select likes, number from counted
+        union all
+        select likes, number from listing where id = ${id} and not exists (select 1 from liked)`)) as unknown as {
+        rows: { likes: number; number: string }[]
+      }
+      return result.rows[0]!
     },
 
-    /** All listings (cached when large), or one person's (always exact: an index range). */
+    /** All listings (cached when large), or one person's (an index range, cached until this process writes). */
     async count(ownerId?: string): Promise<number> {
       if (!ownerId) return countFiltered({ sort: 'rent_asc', limit: 0 })
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(listing)
-        .where(eq(listing.ownerId, ownerId))
-      return row?.count ?? 0
+      return ownCounts.get(ownerId, async () => {
+        const [row] = await ownerCountQuery.execute({ ownerId })
+        return row?.count ?? 0
+      })
     },
   }
 }

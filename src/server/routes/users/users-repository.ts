@@ -8,7 +8,7 @@ export function createUsersRepository(db: Database) {
   const counts = createCountCache()
   // Every signed-in request runs this: prepared once, not rebuilt by Drizzle each time.
   const sessionQuery = db
-    .select({ id: user.id, name: user.name, email: user.email, image: user.image })
+    .select({ id: user.id, email: user.email, expiresAt: session.expiresAt })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
@@ -51,7 +51,9 @@ export function createUsersRepository(db: Database) {
     /** The signed-in user behind a session token, or null when the session is unknown or expired. */
     async bySessionToken(token: string) {
       const [row] = await sessionQuery.execute({ token })
-      return row ?? null
+      if (!row) return null
+      const { expiresAt, ...signedIn } = row
+      return { user: signedIn, expiresAt }
     },
 
     async count(): Promise<number> {

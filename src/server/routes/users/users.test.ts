@@ -210,6 +210,17 @@ describe('GET /api/stats', () => {
     expect((await get(bob, '/api/stats')).json().myListings).toBe(1)
     expect((await get(await signUp(t.app), '/api/stats')).json().myListings).toBe(0)
   })
+
+  test('the own count follows a post and a delete at once (its cache is cleared by writes)', async () => {
+    const carol = await signUp(t.app)
+    const mine = async () => (await get(carol, '/api/stats')).json().myListings
+    expect(await mine()).toBe(0)
+    const id = await createListing(t.app, carol)
+    expect(await mine()).toBe(1)
+    const removed = await injectAs(t.app, carol, { method: 'DELETE', url: `/api/roommate-listings/${id}` })
+    expect(removed.statusCode).toBe(200)
+    expect(await mine()).toBe(0)
+  })
 })
 
 describe('site', () => {
