@@ -165,10 +165,12 @@ export async function like(pool: pg.Pool, id: string, userId: string): Promise<A
        insert into listing_like (listing_id, user_id) values ($1, $2) on conflict do nothing returning listing_id
      ), counted as (
        update listing set likes = likes + 1 where id = $1 and exists (select 1 from liked) returning likes, number
+     ), unchanged as (
+       select likes, number from listing where id = $1 and not exists (select 1 from liked) for share
      )
      select likes, number from counted
      union all
-     select likes, number from listing where id = $1 and not exists (select 1 from liked)`,
+     select likes, number from unchanged`,
     [id, userId],
   )
   const { likes, number } = rows[0]

@@ -298,10 +298,14 @@ export function createListingsRepository(db: Database) {
           update listing set likes = likes + 1
           where id = ${id} and exists (select 1 from liked)
           returning likes, number
+        ), unchanged as (
+          -- A like that already existed. FOR SHARE reads the newest committed count: when the same person's
+          -- concurrent like just added it, this statement's snapshot would still show the old one.
+          select likes, number from listing where id = ${id} and not exists (select 1 from liked) for share
         )
         select likes, number from counted
         union all
-        select likes, number from listing where id = ${id} and not exists (select 1 from liked)`)) as unknown as {
+        select likes, number from unchanged`)) as unknown as {
         rows: { likes: number; number: string }[]
       }
       return result.rows[0]!
