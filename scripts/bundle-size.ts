@@ -2,40 +2,22 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { chunkFiles, PAGES, type Manifest } from '../src/server/plugins/page-preloads.ts'
 
 // The JavaScript a first visit to a route downloads before it can render: the entry chunk, the layout and
 // the route's own module, each with everything it imports statically. Dynamic imports are not counted:
 // they load after the first paint.
 
-type Chunk = { file: string; imports?: string[]; isEntry?: boolean }
 export type RouteSize = { route: string; files: string[]; bytes: number; gzipBytes: number }
 
 const ROOT = path.resolve('dist/web')
 export const HOME_BUDGET_GZIP = 150 * 1024
-
-export const ROUTES: Record<string, string[]> = {
-  '/': ['src/web/routes/root-layout.tsx', 'src/web/routes/home.tsx'],
-  '/browse-listing': ['src/web/routes/root-layout.tsx', 'src/web/routes/browse-listing.tsx'],
-  '/browse-listing-details/:id': ['src/web/routes/root-layout.tsx', 'src/web/routes/listing-details.tsx'],
-  '/login': ['src/web/routes/root-layout.tsx', 'src/web/routes/login.tsx'],
-  '/dashboard': ['src/web/routes/dashboard/layout.tsx', 'src/web/routes/dashboard/overview.tsx'],
-}
+const MEASURED = ['/', '/browse-listing', '/browse-listing-details/:id', '/login', '/dashboard']
 
 export function routeSizes(root = ROOT): RouteSize[] {
-  const manifest = JSON.parse(readFileSync(path.join(root, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >
-  const collect = (key: string, seen: Set<string>) => {
-    const chunk = manifest[key]
-    if (!chunk) throw new Error(`${key} is not in the build manifest`)
-    if (seen.has(chunk.file)) return
-    seen.add(chunk.file)
-    for (const imported of chunk.imports ?? []) collect(imported, seen)
-  }
-  return Object.entries(ROUTES).map(([route, modules]) => {
-    const files = new Set<string>(['theme-init.js'])
-    for (const key of ['index.html', ...modules]) collect(key, files)
+  const manifest = JSON.parse(readFileSync(path.join(root, '.vite/manifest.json'), 'utf8')) as Manifest
+  return PAGES.filter((page) => MEASURED.includes(page.path)).map(({ path: route, modules }) => {
+    const files = chunkFiles(manifest, ['index.html', ...modules], new Set(['theme-init.js']))
     const contents = [...files].map((file) => readFileSync(path.join(root, file)))
     return {
       route,

@@ -96,6 +96,15 @@ test('scroll-reveal sections end up visible after scrolling', async ({ page }) =
   await expect(newsletter).toHaveCSS('opacity', '1', { timeout: 3000 })
 })
 
+test('the scroll reveal starts only once the visitor scrolls, not during the first load', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Featured Roommates' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('html')).not.toHaveClass(/aos-on/)
+  await page.mouse.wheel(0, 600)
+  await expect(page.locator('html')).toHaveClass(/aos-on/)
+})
+
 test('content stays visible when the scroll-reveal script cannot load', async ({ page }) => {
   await page.route(/\/assets\/aos[^/]*\.js$/, (route) => route.abort())
   await page.goto('/')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { pagesWithPreloads } from './page-preloads.ts'
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web')
 
@@ -13,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // index.html goes out through the handler below, with the page's preload links.
+      index: false,
       // scripts/compress-assets.ts wrote a .br and a .gz beside each text file at build time.
       preCompressed: true,
       // Our setHeaders decides; otherwise send's default `max-age=0` wins for precompressed files.
@@ -27,6 +30,7 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
       },
     })
   }
+  const pageFor = hasBuild ? pagesWithPreloads(root) : () => ({ html: '', etag: '' })
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
@@ -38,6 +42,9 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
     if (!hasBuild) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.')
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    const page = pageFor(new URL(request.url, 'http://nestmate.invalid').pathname)
+    reply.header('Cache-Control', 'no-cache').header('ETag', page.etag)
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send()
+    return reply.type('text/html; charset=utf-8').send(page.html)
   })
 }

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react'
 import { useLoaderData } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
@@ -19,8 +20,22 @@ export function loader({ request }: { request: Request }) {
   return { featured }
 }
 
+/**
+ * False on the first render, true right after it (as a transition, which React renders in slices): the sections
+ * below the fold then don't lengthen the task that paints the banner.
+ */
+function useAfterFirstPaint() {
+  const [isReady, setIsReady] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setIsReady(true)), 0)
+    return () => clearTimeout(timer)
+  }, [])
+  return isReady
+}
+
 export function Component() {
   const { featured } = useLoaderData<typeof loader>()
+  const showRest = useAfterFirstPaint()
   useScrollReveal()
   return (
     <>
@@ -28,11 +43,15 @@ export function Component() {
       <h1 className="sr-only">Nestmate: find a compatible roommate</h1>
       <Banner />
       <FeaturedRoommates featured={featured} />
-      <AboutTeaser />
-      <BlogTeasers />
-      <UpcomingEvents />
-      <RentalFeatures />
-      <Newsletter />
+      {showRest && (
+        <>
+          <AboutTeaser />
+          <BlogTeasers />
+          <UpcomingEvents />
+          <RentalFeatures />
+          <Newsletter />
+        </>
+      )}
     </>
   )
 }

@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestApp, type TestApp } from '../test/app.ts'
+import { PAGES } from './page-preloads.ts'
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'nestmate-pages-'))
+const manifest = {
+  'index.html': { file: 'assets/index-e1.js', imports: ['_runtime.js'] },
+  '_runtime.js': { file: 'assets/runtime-r1.js' },
+  '_shared.js': { file: 'assets/shared-s1.js', imports: ['_runtime.js', 'index.html'] },
+  'src/web/routes/root-layout.tsx': { file: 'assets/root-layout-l1.js', imports: ['index.html'] },
+  'src/web/routes/home.tsx': { file: 'assets/home-h1.js', imports: ['_shared.js', 'index.html'] },
+  'src/web/routes/listing-details.tsx': { file: 'assets/details-d1.js', imports: ['_shared.js'] },
+  'src/web/routes/not-found.tsx': { file: 'assets/not-found-n1.js' },
+}
+const html = '<!doctype html>\n<html>\n  <head>\n    <title>Nestmate</title>\n  </head>\n</html>\n'
+let t: TestApp
+
+beforeAll(async () => {
+  mkdirSync(path.join(root, '.vite'), { recursive: true })
+  writeFileSync(path.join(root, 'index.html'), html)
+  // Only the modules these tests visit; the real build has them all (checked below and by scripts/bundle-size.ts).
+  const full = Object.fromEntries(
+    PAGES.flatMap((page) => page.modules).map((key) => [
+      key,
+      { file: `assets/${path.basename(key, '.tsx')}.js` },
+    ]),
+  )
+  writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify({ ...full, ...manifest }))
+  t = await createTestApp({}, { webRoot: root })
+})
+afterAll(async () => {
+  await t.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+const preloads = (body: string) =>
+  [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1])
+
+describe('index.html with the page’s route modules preloaded', () => {
+  test('the home page preloads its layout, its module and their shared chunk, not the entry’s own files', async () => {
+    const response = await t.app.inject({ url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(preloads(response.body).sort()).toEqual([
+      '/assets/home-h1.js',
+      '/assets/root-layout-l1.js',
+      '/assets/shared-s1.js',
+    ])
+    expect(response.body).toContain('<title>Nestmate</title>')
+  })
+
+  test('a details page preloads the details module; an unknown page the not-found one', async () => {
+    const details = await t.app.inject({ url: '/browse-listing-details/8b0e5d1e?x=1' })
+    expect(preloads(details.body)).toContain('/assets/details-d1.js')
+    const unknown = await t.app.inject({ url: '/no-such-page' })
+    expect(unknown.statusCode).toBe(200)
+    expect(preloads(unknown.body)).toContain('/assets/not-found-n1.js')
+  })
+
+  test('revalidation answers 304 for an unchanged page', async () => {
+    const first = await t.app.inject({ url: '/' })
+    const again = await t.app.inject({ url: '/', headers: { 'if-none-match': first.headers.etag as string } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+})
+
+test('every lazy route of the web app has its module in the page table, and every module exists', () => {
+  const router = readFileSync('src/web/router.tsx', 'utf8')
+  const lazy = [...router.matchAll(/import\('\.\/(routes\/[^']+)'\)/g)].map((m) => `src/web/${m[1]}`)
+  const listed = new Set(PAGES.flatMap((page) => page.modules))
+  expect(lazy.filter((module) => !listed.has(module))).toEqual([])
+  expect([...listed].filter((module) => !existsSync(module))).toEqual([])
+})
