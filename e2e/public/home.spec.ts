@@ -96,7 +96,9 @@ test('scroll-reveal sections end up visible after scrolling', async ({ page }) =
   await expect(newsletter).toHaveCSS('opacity', '1', { timeout: 3000 })
 })
 
-test('the scroll reveal starts only once the visitor scrolls, not during the first load', async ({ page }) => {
+test('the scroll reveal starts only once the visitor scrolls, not during the first load', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Featured Roommates' })).toBeVisible()
   await page.waitForLoadState('networkidle')
