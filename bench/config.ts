@@ -19,6 +19,8 @@ export function benchConfig(argv: string[], env: NodeJS.ProcessEnv) {
     endpoints: env.BENCH_ENDPOINTS ? list(env.BENCH_ENDPOINTS, []) : undefined,
     references: env.BENCH_REFERENCES !== 'false',
     lighthouse: env.BENCH_LIGHTHOUSE !== 'false',
+    /** Lighthouse runs per page; the median run is reported (one run swings by ±10 points on a shared machine). */
+    lighthouseRuns: Number(env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 5)),
     // What production runs: info, which logs each request (DESIGN.md §6 default).
     logLevel: env.BENCH_LOG_LEVEL ?? 'info',
     sessions: 20,

@@ -6,6 +6,9 @@ import { gzipSync } from 'node:zlib'
 export type PageScore = {
   page: string
   performance: number
+  /** Every run's score, when the page was measured several times (the figures are the median run's). */
+  runs?: number[]
+  fcpMs: number
   lcpMs: number
   tbtMs: number
   cls: number
@@ -63,6 +66,7 @@ export async function lighthouse(baseUrl: string, page: string, cookie?: string)
   return {
     page,
     performance: Math.round(lhr.categories.performance.score * 100),
+    fcpMs: Math.round(value('first-contentful-paint')),
     lcpMs: Math.round(value('largest-contentful-paint')),
     tbtMs: Math.round(value('total-blocking-time')),
     cls: Number(value('cumulative-layout-shift').toFixed(3)),

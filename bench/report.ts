@@ -107,10 +107,11 @@ export function markdown(report: Report): string {
     parts.push(
       `#### Web app (Lighthouse 12, mobile)\n\n` +
         table(
-          ['page', 'performance', 'LCP', 'TBT', 'CLS', 'initial JS (gzip)'],
+          ['page', 'performance (median; all runs)', 'FCP', 'LCP', 'TBT', 'CLS', 'initial JS (gzip)'],
           report.lighthouse.map((p) => [
             p.page.replace(/[0-9a-f-]{36}/, ':id'),
-            p.performance,
+            p.runs && p.runs.length > 1 ? `${p.performance} (${p.runs.join(', ')})` : p.performance,
+            p.fcpMs === undefined ? '–' : `${p.fcpMs} ms`,
             `${p.lcpMs} ms`,
             `${p.tbtMs} ms`,
             p.cls,
