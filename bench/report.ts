@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { PageScore } from './lighthouse.ts'
+import { STEADY_RATE } from './load.ts'
 import type { Measurement } from './measure.ts'
 
 export type Report = {
@@ -37,7 +39,11 @@ const p99 = (m: Measurement | undefined) =>
     ? '–'
     : m.latency.rps === 0
       ? 'none answered'
-      : `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}`
+      : `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}${overloaded(m) ? ' †' : ''}`
+/** The server answers fewer than 500 requests a second at most: at a steady 500/s its queue only grows. */
+const overloaded = (m: Measurement) => m.throughput.rps > 0 && m.throughput.rps < STEADY_RATE
+export const OVERLOAD_NOTE =
+  '† Above capacity: this server answers fewer than 500 requests a second at most, so under a steady 500/s its queue only grows and the p50/p99 say how long requests waited by the end of the run, not a latency.'
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n))
 
 function headline(report: Report, database: string, size: number) {
@@ -120,6 +126,7 @@ export function markdown(report: Report): string {
         ),
     )
   }
+  if (report.results.some((m) => m.latency && overloaded(m))) parts.push(OVERLOAD_NOTE)
   return parts.join('\n\n')
 }
 
@@ -134,4 +141,10 @@ export function writeReport(outDir: string, report: Report) {
     : `${text}\n${generated}\n`
   writeFileSync(file, next)
   console.log(`\n${markdown(report)}\n\nwritten to ${file} and ${path.join(outDir, 'benchmarks.json')}`)
+}
+
+// `npx tsx bench/report.ts [folder]` writes the tables again from that folder's benchmarks.json (default docs/).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = process.argv[2] ?? 'docs'
+  writeReport(dir, JSON.parse(readFileSync(path.join(dir, 'benchmarks.json'), 'utf8')) as Report)
 }

@@ -7,6 +7,7 @@ import {
   type NewListing,
 } from '../../../shared/listing.ts'
 import type { Database } from '../../db/client.ts'
+import { prepareRaw } from '../../db/prepare-raw.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
 import type { Cursor } from './cursor.ts'
@@ -200,6 +201,29 @@ export function createListingsRepository(db: Database) {
     })
     .returning({ id: listing.id })
     .prepare('listing_insert')
+  const likeStatement = prepareRaw<{ likes: number; number: string }>(
+    db,
+    'listing_like',
+    sql`
+      with liked as (
+        insert into listing_like (listing_id, user_id) values (${sql.placeholder('id')}, ${sql.placeholder('userId')})
+        on conflict do nothing
+        returning listing_id
+      ), counted as (
+        update listing set likes = likes + 1
+        where id = ${sql.placeholder('id')} and exists (select 1 from liked)
+        returning likes, number
+      ), unchanged as (
+        -- A like that already existed. FOR SHARE reads the newest committed count: when the same person's
+        -- concurrent like just added it, this statement's snapshot would still show the old one.
+        select likes, number from listing
+        where id = ${sql.placeholder('id')} and not exists (select 1 from liked)
+        for share
+      )
+      select likes, number from counted
+      union all
+      select likes, number from unchanged`,
+  )
   const ownerCountQuery = db
     .select({ count: sql<number>`count(*)::int` })
     .from(listing)
@@ -289,26 +313,8 @@ export function createListingsRepository(db: Database) {
      * together, and a repeated like changes neither. A like leaves `updatedAt` alone (it isn't an edit).
      */
     async like(id: string, userId: string): Promise<{ likes: number; number: string }> {
-      const result = (await db.execute(sql`
-        with liked as (
-          insert into listing_like (listing_id, user_id) values (${id}, ${userId})
-          on conflict do nothing
-          returning listing_id
-        ), counted as (
-          update listing set likes = likes + 1
-          where id = ${id} and exists (select 1 from liked)
-          returning likes, number
-        ), unchanged as (
-          -- A like that already existed. FOR SHARE reads the newest committed count: when the same person's
-          -- concurrent like just added it, this statement's snapshot would still show the old one.
-          select likes, number from listing where id = ${id} and not exists (select 1 from liked) for share
-        )
-        select likes, number from counted
-        union all
-        select likes, number from unchanged`)) as unknown as {
-        rows: { likes: number; number: string }[]
-      }
-      return result.rows[0]!
+      const [row] = await likeStatement({ id, userId })
+      return row!
     },
 
     /** All listings (cached when large), or one person's (an index range, cached until this process writes). */
