@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoints.ts'
-import { maxThroughput, steadyLatency, type Latency, type Throughput } from './load.ts'
+import { maxThroughput, STEADY_RATE, steadyLatency, type Latency, type Throughput } from './load.ts'
 
 export type ServerKind = 'nestmate' | 'reference' | 'ceiling'
 export type Measurement = {
@@ -37,11 +37,20 @@ export async function measure(
     await settle(baseUrl)
     if (seconds.warmup > 0) await maxThroughput(baseUrl, endpoint, run.cookies, seconds.warmup)
     const throughput = await maxThroughput(baseUrl, endpoint, run.cookies, seconds.duration)
-    const latency = throughputOnly
-      ? undefined
-      : await steadyLatency(baseUrl, endpoint, run.cookies, seconds.duration)
+    // A server that can't answer 500/s at all would only build a queue (which outlives the run and spoils the
+    // next figure): its latency at 500/s is "above capacity", not a number.
+    const latency =
+      throughputOnly || throughput.rps < STEADY_RATE
+        ? undefined
+        : await steadyLatency(baseUrl, endpoint, run.cookies, seconds.duration)
     const line = `${run.database} ${run.size} ${run.server.padEnd(9)} ${endpoint.name.padEnd(26)} ${String(throughput.rps).padStart(6)} req/s`
-    console.log(latency ? `${line}   p50 ${latency.p50} ms  p99 ${latency.p99} ms @500/s` : line)
+    console.log(
+      latency
+        ? `${line}   p50 ${latency.p50} ms  p99 ${latency.p99} ms @500/s`
+        : throughputOnly
+          ? line
+          : `${line}   above capacity for 500/s`,
+    )
     if (throughput.failed > 0 || (latency?.failed ?? 0) > 0)
       console.log(`  ! ${throughput.failed + (latency?.failed ?? 0)} failed requests`)
     results.push({

@@ -35,15 +35,19 @@ const rps = (m: Measurement | undefined) =>
       ? '0 (none answered)'
       : `${m.throughput.rps}${m.throughput.failed > 0 ? ` (${m.throughput.failed} failed)` : ''}`
 const p99 = (m: Measurement | undefined) =>
-  !m?.latency
+  !m
     ? '–'
-    : m.latency.rps === 0
-      ? 'none answered'
-      : `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}${overloaded(m) ? ' †' : ''}`
-/** The server answers fewer than 500 requests a second at most: at a steady 500/s its queue only grows. */
-const overloaded = (m: Measurement) => m.throughput.rps > 0 && m.throughput.rps < STEADY_RATE
+    : !m.latency
+      ? overloaded(m) && m.server !== 'ceiling'
+        ? 'above capacity †'
+        : '–'
+      : m.latency.rps === 0
+        ? 'none answered'
+        : `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}`
+/** The server answers fewer than 500 requests a second at most: a steady 500/s would only grow its queue. */
+const overloaded = (m: Measurement) => m.throughput.rps < STEADY_RATE
 export const OVERLOAD_NOTE =
-  '† Above capacity: this server answers fewer than 500 requests a second at most, so under a steady 500/s its queue only grows and the p50/p99 say how long requests waited by the end of the run, not a latency.'
+  '† Above capacity: this server answers fewer than 500 requests a second at most, so a steady 500/s would only grow its queue; no latency is measured.'
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n))
 
 function headline(report: Report, database: string, size: number) {
@@ -126,7 +130,7 @@ export function markdown(report: Report): string {
         ),
     )
   }
-  if (report.results.some((m) => m.latency && overloaded(m))) parts.push(OVERLOAD_NOTE)
+  if (report.results.some((m) => m.server !== 'ceiling' && overloaded(m))) parts.push(OVERLOAD_NOTE)
   return parts.join('\n\n')
 }
 
