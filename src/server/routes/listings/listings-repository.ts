@@ -162,14 +162,21 @@ export function createListingsRepository(db: Database) {
       .where(and(...browseFilters(query)))
       .prepare(name)
   }
-  const countFiltered = (query: BrowseQuery) =>
-    counts.get(countKey(query), async () => {
-      const key = shapeKey({ ...query, sort: 'rent_asc' }, false)
-      let statement = filteredCounts.get(key)
-      if (!statement) filteredCounts.set(key, (statement = prepareCount(query, `listing_count_${key}`)))
-      const [row] = await statement.execute(browseValues(query, null))
-      return row?.count ?? 0
-    })
+  const countOnce = async (query: BrowseQuery) => {
+    const key = shapeKey({ ...query, sort: 'rent_asc' }, false)
+    let statement = filteredCounts.get(key)
+    if (!statement) filteredCounts.set(key, (statement = prepareCount(query, `listing_count_${key}`)))
+    const [row] = await statement.execute(browseValues(query, null))
+    return row?.count ?? 0
+  }
+  const ALL: BrowseQuery = { sort: 'rent_asc', limit: 0 }
+  const countAll = () => counts.get(countKey(ALL), () => countOnce(ALL))
+  /** Cached by the size of the whole table, not of the answer (see count-cache.ts). */
+  const countFiltered = async (query: BrowseQuery) => {
+    const key = countKey(query)
+    if (key === countKey(ALL)) return countAll()
+    return counts.get(key, () => countOnce(query), await countAll())
+  }
 
   const featuredQuery = db
     .select(summaryColumns)
@@ -319,7 +326,7 @@ export function createListingsRepository(db: Database) {
 
     /** All listings (cached when large), or one person's (an index range, cached until this process writes). */
     async count(ownerId?: string): Promise<number> {
-      if (!ownerId) return countFiltered({ sort: 'rent_asc', limit: 0 })
+      if (!ownerId) return countAll()
       return ownCounts.get(ownerId, async () => {
         const [row] = await ownerCountQuery.execute({ ownerId })
         return row?.count ?? 0
