@@ -9,7 +9,11 @@ export type Report = {
   label: string
   startedAt: string
   finishedAt: string
-  machine: Record<string, unknown> & { loadBefore: number[]; loadAfter: number[] }
+  machine: Record<string, unknown> & {
+    loadBefore: number[]
+    loadAfter: number[]
+    stealPercent?: number | null
+  }
   settings: { sizes: number[]; duration: number; logLevel: string }
   results: Measurement[]
   lighthouse: PageScore[]
@@ -105,7 +109,7 @@ export function markdown(report: Report): string {
   const largest = Math.max(...report.settings.sizes)
   const m = report.machine
   const parts = [
-    `Run ${report.label ? `"${report.label}" ` : ''}${report.startedAt} → ${report.finishedAt}; ${m.cores} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after; ${report.settings.duration} s per measurement, LOG_LEVEL=${report.settings.logLevel}.`,
+    `Run ${report.label ? `"${report.label}" ` : ''}${report.startedAt} → ${report.finishedAt}; ${m.cores} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after${typeof m.stealPercent === 'number' ? `; CPU steal ${m.stealPercent} % (time the hypervisor gave other machines)` : ''}; ${report.settings.duration} s per measurement, LOG_LEVEL=${report.settings.logLevel}.`,
   ]
   for (const database of databases) {
     parts.push(`#### ${database}, ${k(largest)} listings\n\n${headline(report, database, largest)}`)

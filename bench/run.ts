@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -17,6 +17,20 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'nestmate-bench-'))
 const logFile = path.join(tmp, 'servers.log')
 const seconds = { duration: config.duration, warmup: config.warmup }
 const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)))
+
+/** Linux's CPU time counters (user nice system idle iowait irq softirq steal …), or null elsewhere. */
+function cpuTimes(): number[] | null {
+  if (!existsSync('/proc/stat')) return null
+  return readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+}
+
+/** The share of CPU time the hypervisor gave to other machines (steal) over the run, in percent. */
+function stealPercent(before: number[] | null, after: number[] | null): number | null {
+  if (!before || !after) return null
+  const delta = after.map((value, i) => value - (before[i] ?? 0))
+  const total = delta.slice(0, 8).reduce((sum, value) => sum + value, 0)
+  return total > 0 ? Math.round((1000 * (delta[7] ?? 0)) / total) / 10 : null
+}
 
 async function postgresDatabase(size: number): Promise<string> {
   const name = `nestmate_bench_${size}_${process.pid}`
@@ -107,6 +121,7 @@ async function lighthousePages(baseUrl: string, seedInfo: SeedInfo, cookie: stri
 async function main() {
   const startedAt = new Date().toISOString()
   const loadBefore = loadAverage()
+  const cpuBefore = cpuTimes()
   console.log(
     `benchmark: ${config.databases.join(', ')} × ${config.sizes.join(', ')} listings, ${config.duration} s per measurement; load ${loadBefore.join(' ')}`,
   )
@@ -124,7 +139,12 @@ async function main() {
     label: config.label,
     startedAt,
     finishedAt: new Date().toISOString(),
-    machine: { ...config.machine, loadBefore, loadAfter: loadAverage() },
+    machine: {
+      ...config.machine,
+      loadBefore,
+      loadAfter: loadAverage(),
+      stealPercent: stealPercent(cpuBefore, cpuTimes()),
+    },
     settings: {
       sizes: config.sizes,
       duration: config.duration,
