@@ -75,4 +75,5 @@ function ceilingServer() {
 const server = mode === 'ceiling' ? ceilingServer() : sqlServer()
 server.keepAliveTimeout = 72_000
 server.listen(port, '127.0.0.1', () => console.log('ready'))
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.close(() => process.exit(0)))
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => server.close(() => process.exit(0)))
