@@ -4,6 +4,8 @@ import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.t
 test('the home page shows its sections in the spec order', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveTitle('Nestmate | Home')
+  // The sections below the fold render just after the banner: wait for the last one before reading the order.
+  await expect(page.getByRole('heading', { name: 'Stay in the loop' })).toBeVisible()
   const headings = await page.locator('main h2').allInnerTexts()
   const order = [
     'Featured Roommates Post',
