@@ -17,6 +17,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+const signIn = (email: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: BASE_URL },
+    payload: { email, password },
+  })
+
 const signUpRequest = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: BASE_URL }, payload })
 
@@ -92,20 +100,10 @@ test('over https the session cookie is Secure and __Secure- prefixed', async () 
 describe('sign-in, profile and sign-out', () => {
   test('signs in with the right password only', async () => {
     const user = await signUp(t.app)
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: BASE_URL },
-      payload: { email: user.email, password: 'Wrong123' },
-    })
+    const wrong = await signIn(user.email, 'Wrong123')
     expect(wrong.statusCode).toBe(401)
     expect(wrong.json().error).toBe('Invalid email or password')
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: BASE_URL },
-      payload: { email: user.email, password: user.password },
-    })
+    const right = await signIn(user.email, user.password)
     expect(right.statusCode).toBe(200)
   })
 
@@ -142,13 +140,7 @@ describe('the session cache (docs/decisions/010)', () => {
 
   test('revoking other sessions ends them at once', async () => {
     const user = await signUp(t.app)
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: BASE_URL },
-      payload: { email: user.email, password: user.password },
-    })
-    const other = { ...user, cookie: cookieFrom(signIn) }
+    const other = { ...user, cookie: cookieFrom(await signIn(user.email, user.password)) }
     expect((await myListings(other)).statusCode).toBe(200)
     const revoke = await injectAs(t.app, user, {
       method: 'POST',
