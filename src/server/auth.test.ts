@@ -9,13 +9,10 @@ import {
   signUp,
   type TestApp,
   type TestUser,
+  useTestApp,
 } from './test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const signIn = (email: string, password: string) =>
   t.app.inject({

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createListing, createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../test/app.ts'
+import { describe, expect, test } from 'vitest'
+import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
 import { registeredApiRoutes } from './routes.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
@@ -257,11 +257,7 @@ function pickFeatured(row: ReturnType<typeof summary>) {
   return { _id, title, availability, location, userName, rent, roomType }
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 test('the table names every API route the app registers, and no route it does not', () => {
   const listed = [...new Set(TABLE.map((row) => row.route))].sort()

@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { detailsAs } from '../routes/listings/test-requests.ts'
-import { BASE_URL, createListing, createTestApp, injectAs, signUp, validListing } from '../test/app.ts'
-import type { TestApp, TestUser } from '../test/app.ts'
+import { BASE_URL, createListing, injectAs, signUp, validListing, useTestApp } from '../test/app.ts'
+import type { TestUser } from '../test/app.ts'
 import { expectError } from './helpers.ts'
 import { registeredApiRoutes } from './routes.ts'
 
 // A cross-site page can make a browser send a form post or a fetch with the person's cookies. Every write
 // must refuse it: the API's own routes and Better Auth's (sign-out, update-user).
 
-let t: TestApp
+const t = useTestApp()
 let alice: TestUser
 let bob: TestUser
 let listingId: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   alice = await signUp(t.app)
   bob = await signUp(t.app)
   listingId = await createListing(t.app, alice, { title: 'Target' })
 })
-afterAll(() => t.close())
 
 type Write = {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,19 +1,11 @@
 import type { InjectOptions } from 'fastify'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { ListingSchema, NewListingSchema } from '../../shared/listing.ts'
 import { NameSchema, ProfileSchema } from '../../shared/user.ts'
 import { selectRows } from '../test/database.ts'
-import {
-  BASE_URL,
-  createListing,
-  createTestApp,
-  signUp,
-  validListing,
-  type TestApp,
-  type TestUser,
-} from '../test/app.ts'
+import { BASE_URL, createListing, signUp, validListing, type TestUser, useTestApp } from '../test/app.ts'
 import { registeredApiRoutes } from './routes.ts'
 
 // Random and hostile bodies, params, query strings and headers against every route. The server may refuse them
@@ -144,15 +136,13 @@ const headers = fc.record(
   { requiredKeys: [] },
 )
 
-let t: TestApp
+const t = useTestApp()
 let people: TestUser[]
 let listingIds: string[]
 beforeAll(async () => {
-  t = await createTestApp()
   people = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
 })
-afterAll(() => t.close())
 
 const encodable = (value: string) => {
   try {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { detailsAs, likeAs } from '../routes/listings/test-requests.ts'
 import {
   BASE_URL,
@@ -7,26 +7,18 @@ import {
   injectAs,
   signUp,
   validListing,
-  type TestApp,
   type TestUser,
+  useTestApp,
 } from '../test/app.ts'
 import { expectError } from './helpers.ts'
 
 // Brute force, harvesting and oversized input: the sign-in and sign-up limits hold per IP, writes and likes per
 // person, bodies are small, and failures answer {error} without details.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('per-IP limits on accounts', () => {
-  let limited: TestApp
-  beforeAll(async () => {
-    limited = await createTestApp({ rateLimits: true })
-  })
-  afterAll(() => limited.close())
+  const limited = useTestApp({ rateLimits: true })
 
   const post = (url: string, ip: string, payload: object, headers: Record<string, string> = {}) =>
     limited.app.inject({

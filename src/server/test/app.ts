@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../app.ts'
@@ -40,6 +41,31 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       await app.close()
       await database.close()
     },
+  }
+}
+
+/**
+ * A test app for the whole file (or describe block): created before its tests, closed after them. Hooks the file
+ * registers later run after it exists.
+ */
+export function useTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}): TestApp {
+  let current: TestApp | undefined
+  beforeAll(async () => {
+    current = await createTestApp(overrides, options)
+  })
+  afterAll(() => current?.close())
+  const get = () => {
+    if (!current) throw new Error('The test app exists only once the tests run.')
+    return current
+  }
+  return {
+    get app() {
+      return get().app
+    },
+    get database() {
+      return get().database
+    },
+    close: () => get().close(),
   }
 }
 

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createListing,
-  createTestApp,
-  injectAs,
-  signUp,
-  type TestApp,
-  type TestUser,
-} from '../../test/app.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
 
 type Summary = { _id: string; title: string; location: string; rent: number; createdAt: string }
 
-let t: TestApp
+const t = useTestApp()
 let poster: TestUser
 
 beforeAll(async () => {
-  t = await createTestApp()
   poster = await signUp(t.app, { name: 'Browse Poster' })
 })
-afterAll(() => t.close())
 
 /** A word no other test's listing contains, so `q` isolates one test's data. */
 const uniqueToken = () => `tok${randomUUID().replaceAll('-', '').slice(0, 12)}`

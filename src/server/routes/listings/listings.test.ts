@@ -1,22 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createListing,
-  createTestApp,
-  injectAs,
-  signUp,
-  validListing,
-  type TestApp,
-  type TestUser,
-} from '../../test/app.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createListing, injectAs, signUp, validListing, type TestUser, useTestApp } from '../../test/app.ts'
 import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const details = (user: TestUser | null, id: string) => detailsAs(t.app, user, id)
 const like = (user: TestUser, id: string) => likeAs(t.app, user, id)

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createListing,
-  createTestApp,
-  injectAs,
-  signUp,
-  type TestApp,
-  type TestUser,
-} from '../../test/app.ts'
+import { describe, expect, test } from 'vitest'
+import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
 
 type PublicUser = {
   _id: string
@@ -18,12 +11,7 @@ type PublicUser = {
   lastSignInTime: string
 }
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const get = (user: TestUser | null, url: string) => injectAs(t.app, user, { method: 'GET', url })
 const postUser = (user: TestUser | null, payload: object) =>
