@@ -100,6 +100,7 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
   const signed = decodeURIComponent(match[1]!)
   const cached = sessions.get(signed)
   if (cached) return cached
+  const since = sessions.generation()
   const token = signed.slice(0, signed.lastIndexOf('.'))
   const { rows } = await sql(
     pool,
@@ -107,7 +108,7 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
     [token],
   )
   if (!rows[0]) return null
-  sessions.set(signed, rows[0].id, rows[0].expires_at)
+  sessions.set(signed, rows[0].id, rows[0].expires_at, since)
   return rows[0].id
 }
 

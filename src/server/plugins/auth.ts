@@ -79,10 +79,11 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: st
     if (!value) return null
     const cached = sessions.get(value)
     if (cached) return cached
+    const since = sessions.generation()
     const token = await cookie.verify(value)
     const found = token ? await lookup(token) : null
     if (!found) return null
-    sessions.set(value, found.user, found.expiresAt)
+    sessions.set(value, found.user, found.expiresAt, since)
     return found.user
   }
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {

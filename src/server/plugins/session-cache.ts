@@ -7,7 +7,10 @@
  */
 export function createSessionCache<T>({ ttlMs = 10_000, maxEntries = 10_000 } = {}) {
   const entries = new Map<string, { value: T; expires: number }>()
+  let generation = 0
   return {
+    /** Pass to `set`: a lookup that began before a clear() must not store what it found after it. */
+    generation: () => generation,
     get(key: string): T | undefined {
       const hit = entries.get(key)
       if (!hit) return undefined
@@ -15,12 +18,16 @@ export function createSessionCache<T>({ ttlMs = 10_000, maxEntries = 10_000 } = 
       entries.delete(key)
       return undefined
     },
-    set(key: string, value: T, expiresAt: Date) {
+    set(key: string, value: T, expiresAt: Date, since: number) {
+      if (since !== generation) return
       const expires = Math.min(Date.now() + ttlMs, expiresAt.getTime())
       entries.delete(key)
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
       entries.set(key, { value, expires })
     },
-    clear: () => entries.clear(),
+    clear() {
+      generation++
+      entries.clear()
+    },
   }
 }

@@ -30,7 +30,7 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
       },
     })
   }
-  const pageFor = hasBuild ? pagesWithPreloads(root) : () => ({ html: '', etag: '' })
+  const pageFor = hasBuild ? pagesWithPreloads(root) : null
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
@@ -39,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
     ) {
       return reply.status(404).send({ error: 'Not found.' })
     }
-    if (!hasBuild) {
+    if (!pageFor) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.')
     }
     const page = pageFor(new URL(request.url, 'http://nestmate.invalid').pathname)
