@@ -116,3 +116,28 @@ test('content stays visible when the scroll-reveal script cannot load', async ({
   for (const element of await page.locator('[data-aos]').all())
     await expect(element).toHaveCSS('opacity', '1')
 })
+
+for (const width of [390, 1280]) {
+  test(`the banner's placeholder is as tall as the carousel that replaces it (${width} px, no layout shift)`, async ({
+    browser,
+  }) => {
+    const bannerHeight = async (blockCarousel: boolean) => {
+      const page = await browser.newPage({ viewport: { width, height: 860 } })
+      if (blockCarousel) await page.route(/\/assets\/banner-carousel[^/]*\.js$/, (route) => route.abort())
+      await page.goto('/')
+      const banner = page.getByRole('region', { name: 'Highlights' })
+      if (blockCarousel) {
+        // The carousel failed to load: its first slide stays, and the rest of the page with it.
+        await page.waitForLoadState('networkidle')
+        await expect(banner.getByRole('heading', { name: 'Find Your Ideal Roommate' })).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'Featured Roommates Post' })).toBeVisible()
+      } else await expect(banner.locator('.swiper-initialized')).toBeVisible()
+      const box = await banner.boundingBox()
+      await page.close()
+      return box!.height
+    }
+    const placeholder = await bannerHeight(true)
+    const carousel = await bannerHeight(false)
+    expect(Math.abs(placeholder - carousel)).toBeLessThanOrEqual(1)
+  })
+}

@@ -2,9 +2,14 @@ import { lazy, Suspense } from 'react'
 import { BANNER_SLIDES } from './banner-slides.ts'
 import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
 
-// Swiper loads after the first paint; until then the first slide is drawn as plain markup in the same place.
+// Swiper loads after the first paint; until then the first slide is drawn as plain markup in the same place. If
+// it can't load (a flaky network, a deploy that replaced the chunk), that first slide simply stays: the carousel
+// is decoration and must not take the home page down with it.
 const BannerCarousel = lazy(() =>
-  import('./banner-carousel.tsx').then((m) => ({ default: m.BannerCarousel })),
+  import('./banner-carousel.tsx').then(
+    (m) => ({ default: m.BannerCarousel }),
+    () => ({ default: FirstSlide }),
+  ),
 )
 
 /** Takes an illustration's place, at its size, in the hidden copies that only hold the banner's height. */
