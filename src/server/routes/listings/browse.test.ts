@@ -82,6 +82,21 @@ describe('GET /api/roommate-listings', () => {
     expect(response.body).not.toContain('secret description')
   })
 
+  test.each(['rent_asc', 'rent_desc', 'newest'])(
+    'sort=%s answers only the summary fields, createdAt as the detail page gives it',
+    async (sort) => {
+      const token = uniqueToken()
+      const id = await createListing(t.app, poster, { title: token, number: '555 0101' })
+      const response = await browse(`q=${token}&sort=${sort}`)
+      expect(response.statusCode).toBe(200)
+      const [summary] = response.json()
+      expect(Object.keys(summary).sort()).toEqual([...SUMMARY_KEYS].sort())
+      expect(response.body).not.toContain('555 0101')
+      const detail = await injectAs(t.app, poster, { method: 'GET', url: `/api/roommate-listings/${id}` })
+      expect(summary.createdAt).toBe(detail.json().createdAt)
+    },
+  )
+
   test('sorts by rent ascending by default, and by rent_desc and newest on request', async () => {
     const token = uniqueToken()
     const middle = await createListing(t.app, poster, { title: token, rent: 800 })
