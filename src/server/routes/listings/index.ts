@@ -13,6 +13,7 @@ import {
 import { HttpError } from '../../plugins/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
+import { precompiledSerializer } from './json-serializer.ts'
 import { toListing, type ListingsRepository } from './listings-repository.ts'
 
 // Per person, so a single account can't flood the site or harvest phone numbers by liking everything.
@@ -34,13 +35,19 @@ export const listingRoutes =
 
     app.get(
       '/api/featured-roommates',
-      { schema: { response: { 200: z.array(FeaturedListingSchema) } } },
+      {
+        schema: { response: { 200: z.array(FeaturedListingSchema) } },
+        serializerCompiler: precompiledSerializer,
+      },
       async () => listings.featured(),
     )
 
     app.get(
       '/api/roommate-listings',
-      { schema: { querystring: BrowseQuerySchema, response: { 200: z.array(ListingSummarySchema) } } },
+      {
+        schema: { querystring: BrowseQuerySchema, response: { 200: z.array(ListingSummarySchema) } },
+        serializerCompiler: precompiledSerializer,
+      },
       async (request, reply) => {
         const query = request.query
         const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { ListingSummarySchema } from '../../../shared/listing.ts'
+import { precompiledSerializer } from './json-serializer.ts'
+
+const summary = {
+  _id: '6f1c1f7e-3b7a-4d51-9a43-1f2f4b8e0c11',
+  title: 'Room "with" quotes \u2028 and </script>',
+  location: 'Berlin',
+  rent: 780,
+  roomType: 'Single',
+  lifestyle: '',
+  availability: 'Available',
+  userName: 'Ana',
+  likes: 3,
+  createdAt: '2024-05-01T10:00:00.123Z',
+}
+
+describe('precompiledSerializer', () => {
+  const serialize = precompiledSerializer({ schema: z.array(ListingSummarySchema) })
+
+  test('writes what JSON.stringify would for an answer of the schema', () => {
+    expect(JSON.parse(serialize([summary]))).toEqual([summary])
+  })
+
+  test('leaves out every property the schema does not declare', () => {
+    const answer = serialize([{ ...summary, number: '555 0000', userEmail: 'ana@example.com' }])
+    expect(answer).not.toContain('555 0000')
+    expect(answer).not.toContain('ana@example.com')
+    expect(JSON.parse(answer)).toEqual([summary])
+  })
+})
