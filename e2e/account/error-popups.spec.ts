@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage } from '../support/api.ts'
-import { closePopup, expectPopup } from './helpers.ts'
+import { closePopup, expectPopup } from '../support/popup.ts'
 
 // The spec's error catalogue (§8), provoked by answering the app's calls with the failure in question.
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { newUser, uniqueToken } from '../support/api.ts'
-import { closePopup, expectPopup, main } from './helpers.ts'
+import { closePopup, expectPopup } from '../support/popup.ts'
+import { main } from './helpers.ts'
 
 test('sign up, post a listing, find it, update it and delete it', async ({ page }) => {
   // A whole journey of five pages and several pop-ups: three times the default budget.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signedInPage, signUpViaApi } from '../support/api.ts'
-import { expectPopup, logInWithForm } from './helpers.ts'
+import { expectPopup } from '../support/popup.ts'
+import { logInWithForm } from './helpers.ts'
 
 test.describe('login', () => {
   test('asks for both e-mail and password', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signedInPage } from '../support/api.ts'
-import { expectPopup } from './helpers.ts'
+import { expectPopup } from '../support/popup.ts'
 
 test('a profile update shows at once in the navigation and the dashboard', async ({ browser, baseURL }) => {
   const { page, context, user } = await signedInPage(browser, baseURL!)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { newUser, signUpViaApi } from '../support/api.ts'
-import { closePopup, expectPopup } from './helpers.ts'
+import { closePopup, expectPopup } from '../support/popup.ts'
 
 test.describe('signup', () => {
   test('shows the password rules while typing and refuses a weak password with a pop-up', async ({

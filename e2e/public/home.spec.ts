@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expectPopup } from '../support/popup.ts'
 
 test('the home page shows its sections in the spec order', async ({ page }) => {
   await page.goto('/')
@@ -85,8 +86,7 @@ test('Subscribe shows "Subscribe Done" for 1.5 s and sends nothing', async ({ pa
   })
   await page.getByLabel('Email address').fill('reader@example.com')
   await page.getByRole('button', { name: 'Subscribe' }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toContainText('Subscribe Done')
+  const dialog = await expectPopup(page, 'Subscribe Done')
   await expect(dialog).toBeHidden({ timeout: 4000 })
   expect(sent).toEqual([])
 })

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode, useEffect } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { router } from './router.tsx'
 import './styles.css'
@@ -7,8 +7,37 @@ import './styles.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
+/** Lets the page take input once React has attached to it (the server sends a prerendered first paint inert). */
+function Interactive() {
+  useEffect(() => root?.removeAttribute('inert'), [])
+  return null
+}
+
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+    <Interactive />
+  </StrictMode>
 )
+
+// A public page arrives with its first paint prerendered (src/web/prerender.tsx). React hydrates it once the page's
+// code and data are ready, so the router's loading spinner never replaces it.
+if (root.hasChildNodes()) {
+  const hydrate = () =>
+    hydrateRoot(root, app, {
+      // #419 is each Suspense boundary the build left at its fallback, rendered in the browser as intended.
+      onRecoverableError: (error) => {
+        if (!/#419|could not finish this Suspense boundary/.test(String(error))) reportError(error)
+      },
+    })
+  if (router.state.initialized) hydrate()
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      hydrate()
+    })
+  }
+} else {
+  createRoot(root).render(app)
+}

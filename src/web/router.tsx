@@ -14,11 +14,15 @@ const dashboard: RouteObject[] = [
   { path: 'profile-settings', lazy: () => import('./routes/dashboard/profile-settings.tsx') },
 ]
 
+function AppLoading() {
+  return <Spinner label="Loading Nestmate…" className="min-h-screen" />
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     // Shown while the first page's code and data load; a lazy module can't provide it itself.
-    HydrateFallback: Spinner,
+    HydrateFallback: AppLoading,
     lazy: () => import('./routes/root-layout.tsx'),
     children: [
       { index: true, lazy: () => import('./routes/home.tsx') },

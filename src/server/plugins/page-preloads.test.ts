@@ -15,7 +15,12 @@ const manifest = {
   'src/web/routes/listing-details.tsx': { file: 'assets/details-d1.js', imports: ['_shared.js'] },
   'src/web/routes/not-found.tsx': { file: 'assets/not-found-n1.js' },
 }
-const html = '<!doctype html>\n<html>\n  <head>\n    <title>Nestmate</title>\n  </head>\n</html>\n'
+const html =
+  '<!doctype html>\n<html>\n  <head>\n    <title>Nestmate</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n'
+// What scripts/prerender.ts writes, for one page.
+const firstPaints = {
+  '/': { head: '<title>Nestmate | Home</title>', markup: '<main><h1>Welcome</h1></main>' },
+}
 let t: TestApp
 
 beforeAll(async () => {
@@ -29,6 +34,7 @@ beforeAll(async () => {
     ]),
   )
   writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify({ ...full, ...manifest }))
+  writeFileSync(path.join(root, '.vite/first-paint.json'), JSON.stringify(firstPaints))
   t = await createTestApp({}, { webRoot: root })
 })
 afterAll(async () => {
@@ -50,7 +56,6 @@ describe('index.html with the page’s route modules preloaded', () => {
       '/assets/root-layout-l1.js',
       '/assets/shared-s1.js',
     ])
-    expect(response.body).toContain('<title>Nestmate</title>')
   })
 
   test('a details page preloads the details module; an unknown page the not-found one', async () => {
@@ -66,6 +71,30 @@ describe('index.html with the page’s route modules preloaded', () => {
     const again = await t.app.inject({ url: '/', headers: { 'if-none-match': first.headers.etag as string } })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
+  })
+})
+
+describe('the prerendered first paint', () => {
+  test('a page that has one gets it inside an inert #root, and its title in place of the default one', async () => {
+    const response = await t.app.inject({ url: '/' })
+    expect(response.body).toContain('<div id="root" inert><main><h1>Welcome</h1></main></div>')
+    expect(response.body).toContain('<title>Nestmate | Home</title>')
+    expect(response.body).not.toContain('<title>Nestmate</title>')
+  })
+
+  test('an address with query parameters gets the page without it (its view may differ from the prerendered one)', async () => {
+    const painted = await t.app.inject({ url: '/' })
+    const withQuery = await t.app.inject({ url: '/?sort=newest' })
+    expect(withQuery.body).toContain('<div id="root"></div>')
+    expect(withQuery.body).toContain('<title>Nestmate</title>')
+    expect(preloads(withQuery.body)).toEqual(preloads(painted.body))
+    expect(withQuery.headers.etag).not.toBe(painted.headers.etag)
+  })
+
+  test('a page without one keeps an empty #root', async () => {
+    const response = await t.app.inject({ url: '/login' })
+    expect(response.body).toContain('<div id="root"></div>')
+    expect(response.body).toContain('<title>Nestmate</title>')
   })
 })
 

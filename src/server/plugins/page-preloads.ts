@@ -68,14 +68,33 @@ export function chunkFiles(manifest: Manifest, keys: string[], into = new Set<st
 
 export type Page = { html: string; etag: string }
 
+/** scripts/prerender.ts's output: by page path, what goes in <head> and what in #root. */
+type FirstPaints = Record<string, { head: string; markup: string }>
+
+const ROOT_ELEMENT = '<div id="root"></div>'
+
+/**
+ * The page's prerendered first paint inside #root, which is inert until src/web/main.tsx has hydrated it: nothing
+ * can be clicked, focused or typed into before React is listening (a click would do nothing, typing would be lost).
+ */
+function withFirstPaint(index: string, firstPaint: FirstPaints[string]) {
+  return index
+    .replace(/<title>[^<]*<\/title>/, firstPaint.head)
+    .replace(ROOT_ELEMENT, `<div id="root" inert>${firstPaint.markup}</div>`)
+}
+
 /**
  * index.html for each page, with `<link rel="modulepreload">` for the page's route modules, so the browser fetches
- * them beside the entry script instead of after it has run (one round trip less before the first render). Without
- * a build manifest (the tests' small web roots), every page is index.html as it is.
+ * them beside the entry script instead of after it has run (one round trip less before the first render), and,
+ * for the public pages that look the same to everyone, their prerendered first paint. That paint is of the page
+ * without query parameters (the browse page's default view): an address with any gets the page without it, since
+ * hydration would keep the prerendered filter values. Without a build manifest (the tests' small web roots),
+ * every page is index.html as it is.
  */
-export function pagesWithPreloads(root: string): (pathname: string) => Page {
+export function pagesWithPreloads(root: string): (pathname: string, search: string) => Page {
   const index = readFileSync(path.join(root, 'index.html'), 'utf8')
   const manifestFile = path.join(root, '.vite/manifest.json')
+  const firstPaintFile = path.join(root, '.vite/first-paint.json')
   const withEtag = (html: string): Page => ({
     html,
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
@@ -85,13 +104,21 @@ export function pagesWithPreloads(root: string): (pathname: string) => Page {
     return () => plain
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
+  const firstPaints = existsSync(firstPaintFile)
+    ? (JSON.parse(readFileSync(firstPaintFile, 'utf8')) as FirstPaints)
+    : {}
   const inEntry = chunkFiles(manifest, ['index.html'])
-  const built = PAGES.map(({ pattern, modules }) => {
+  const built = PAGES.map(({ path: page, pattern, modules }) => {
     const links = [...chunkFiles(manifest, modules)]
       .filter((file) => !inEntry.has(file))
       .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
       .join('')
-    return { pattern, page: withEtag(index.replace('  </head>', `${links}  </head>`)) }
+    const plain = withEtag(index.replace('  </head>', `${links}  </head>`))
+    const firstPaint = firstPaints[page]
+    return { pattern, plain, painted: firstPaint ? withEtag(withFirstPaint(plain.html, firstPaint)) : plain }
   })
-  return (pathname) => built.find(({ pattern }) => pattern.test(pathname))!.page
+  return (pathname, search) => {
+    const { plain, painted } = built.find(({ pattern }) => pattern.test(pathname))!
+    return search === '' || search === '?' ? painted : plain
+  }
 }

@@ -42,7 +42,8 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
     if (!pageFor) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.')
     }
-    const page = pageFor(new URL(request.url, 'http://nestmate.invalid').pathname)
+    const { pathname, search } = new URL(request.url, 'http://nestmate.invalid')
+    const page = pageFor(pathname, search)
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag)
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send()
     return reply.type('text/html; charset=utf-8').send(page.html)

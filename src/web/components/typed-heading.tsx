@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import { Cursor, useTypewriter } from 'react-simple-typewriter'
-import { prefersReducedMotion } from '../lib/motion.ts'
+import { usePrefersReducedMotion } from '../lib/motion.ts'
 
 type TypedHeadingProps = {
   words: string[]
@@ -23,7 +22,7 @@ export function TypedHeading({
   level: Heading = 'h1',
   className = '',
 }: TypedHeadingProps) {
-  const [isStill] = useState(prefersReducedMotion)
+  const isStill = usePrefersReducedMotion()
   return (
     <Heading className={className}>
       <span className="sr-only">{words.join(' ')}</span>

@@ -1,8 +1,10 @@
+import { Suspense, type ReactNode } from 'react'
 import { useLoaderData, useLocation, useNavigation } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
+import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { TypedHeading } from '../components/typed-heading.tsx'
-import { fetchFirstPage, readBrowseView } from '../features/listings/browse-api.ts'
+import { fetchFirstPage, readBrowseView, type BrowseView } from '../features/listings/browse-api.ts'
 import { BrowseFilters } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
 import { loadConfig } from '../lib/config.ts'
@@ -28,6 +30,25 @@ export function Component() {
   const navigation = useNavigation()
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
+    <BrowseLayout view={view} viewKey={location.search}>
+      <BrowseResults
+        key={location.search}
+        firstPage={firstPage}
+        currency={currency}
+        isUpdating={isUpdating}
+      />
+    </BrowseLayout>
+  )
+}
+
+type BrowseLayoutProps = { view: BrowseView; viewKey?: string; children: ReactNode }
+
+/**
+ * The page around its results. The build's prerendered first paint (src/web/prerender.tsx) has the results still
+ * loading: this Suspense boundary's fallback, which the browser then renders anew when the page is hydrated.
+ */
+export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
+  return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <PageTitle title="Browse Listing" />
       <TypedHeading
@@ -37,14 +58,9 @@ export function Component() {
       <p className="mb-8 text-center text-base-content/80">
         Every room on Nestmate. Search by place, set your budget, pick a room type.
       </p>
-      <BrowseFilters key={location.search} view={view} />
+      <BrowseFilters key={viewKey} view={view} />
       <div className="mt-6">
-        <BrowseResults
-          key={location.search}
-          firstPage={firstPage}
-          currency={currency}
-          isUpdating={isUpdating}
-        />
+        <Suspense fallback={<Spinner label="Loading listings…" />}>{children}</Suspense>
       </div>
     </div>
   )

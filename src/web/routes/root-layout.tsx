@@ -2,7 +2,6 @@ import { Outlet, useNavigation } from 'react-router'
 import { Footer } from '../components/footer.tsx'
 import { Navbar } from '../components/navbar.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
-import { Spinner } from '../components/spinner.tsx'
 
 export function Component() {
   const navigation = useNavigation()
@@ -35,8 +34,4 @@ export function ErrorBoundary() {
       <RouteErrorBoundary />
     </main>
   )
-}
-
-export function HydrateFallback() {
-  return <Spinner label="Loading Nestmate…" className="min-h-screen" />
 }

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest'
+import { PRERENDERED_PATHS, renderFirstPaint } from './prerender.tsx'
+
+describe('the prerendered first paint of the public pages', () => {
+  test.each(PRERENDERED_PATHS)(
+    '%s renders the layout and its own content, with its title for <head>',
+    async (path) => {
+      const { head, markup } = await renderFirstPaint(path)
+      expect(head).toMatch(/<title>Nestmate \| [^<]+<\/title>/)
+      expect(markup).not.toContain('<title>')
+      expect(markup).toContain('aria-label="Main"')
+      expect(markup).toContain('<main id="main"')
+      expect(markup).toContain('All rights reserved.')
+      // Nothing that waits on the visitor or on data is baked in: those parts are left at their loading state.
+      expect(markup).toContain('Checking sign-in')
+      expect(markup).not.toContain('Loading Nestmate')
+    },
+  )
+
+  test('the home page has the banner’s first slide and the featured rooms still loading', async () => {
+    const { markup } = await renderFirstPaint('/')
+    expect(markup).toContain('Find Your Ideal Roommate')
+    expect(markup).toContain('Loading featured rooms')
+  })
+
+  test('the browse page has its heading, the default filters and the results still loading', async () => {
+    const { markup } = await renderFirstPaint('/browse-listing')
+    expect(markup).toContain('Every room on Nestmate.')
+    expect(markup).toContain('Loading listings')
+    expect(markup).not.toMatch(/<li>.*Posted by/)
+  })
+
+  test('a path without a first paint is refused', async () => {
+    await expect(renderFirstPaint('/dashboard')).rejects.toThrow('/dashboard has no first paint')
+  })
+})
