@@ -61,7 +61,10 @@ const aliased = (fields: Record<string, SQLWrapper>) =>
 
 // Browse and featured are the busiest reads: Drizzle's per-column mapping and a Date per row were a tenth of the
 // server's CPU on a page of 24.
-const summaryFields = aliased({ ...summaryColumns, createdAt: createdAtIso })
+const summaryFields = aliased({ ...summaryColumns, createdAt: createdAtIso } satisfies Record<
+  keyof ListingSummary,
+  SQLWrapper
+>)
 const featuredFields = aliased({
   _id: listing.id,
   title: listing.title,
