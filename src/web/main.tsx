@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { router } from './router.tsx'
@@ -23,12 +23,16 @@ const app = (
 // A public page arrives with its first paint prerendered (src/web/prerender.tsx). React hydrates it once the page's
 // code and data are ready, so the router's loading spinner never replaces it.
 if (root.hasChildNodes()) {
+  // As a transition, hydration works in slices and yields to the browser between them instead of holding the
+  // main thread for the whole page (the page is already on screen, so nothing waits for it to finish at once).
   const hydrate = () =>
-    hydrateRoot(root, app, {
-      // #419 is each Suspense boundary the build left at its fallback, rendered in the browser as intended.
-      onRecoverableError: (error) => {
-        if (!/#419|could not finish this Suspense boundary/.test(String(error))) reportError(error)
-      },
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // #419 is each Suspense boundary the build left at its fallback, rendered in the browser as intended.
+        onRecoverableError: (error) => {
+          if (!/#419|could not finish this Suspense boundary/.test(String(error))) reportError(error)
+        },
+      })
     })
   if (router.state.initialized) hydrate()
   else {

@@ -16,7 +16,7 @@ const manifest = {
   'src/web/routes/not-found.tsx': { file: 'assets/not-found-n1.js' },
 }
 const html =
-  '<!doctype html>\n<html>\n  <head>\n    <title>Nestmate</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n'
+  '<!doctype html>\n<html>\n  <head>\n    <title>Nestmate</title>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n'
 // What scripts/prerender.ts writes, for one page.
 const firstPaints = {
   '/': { head: '<title>Nestmate | Home</title>', markup: '<main><h1>Welcome</h1></main>' },
@@ -42,8 +42,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
-const preloads = (body: string) =>
-  [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1])
+/** The modules a page preloads: in its links, or (a prerendered page) in public/start-app.js's list. */
+const preloads = (body: string) => {
+  const links = [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1])
+  const deferred = /data-preload="([^"]*)"/.exec(body)?.[1]?.split(' ') ?? []
+  return [...links, ...deferred]
+}
 
 describe('index.html with the page’s route modules preloaded', () => {
   test('the home page preloads its layout, its module and their shared chunk, not the entry’s own files', async () => {
@@ -82,11 +86,21 @@ describe('the prerendered first paint', () => {
     expect(response.body).not.toContain('<title>Nestmate</title>')
   })
 
+  test('its scripts are left to public/start-app.js, which requests them once the page is painted', async () => {
+    const response = await t.app.inject({ url: '/' })
+    expect(response.body).not.toContain('<script type="module"')
+    expect(response.body).not.toContain('rel="modulepreload"')
+    expect(response.body).toMatch(
+      /<script src="\/start-app.js" defer data-entry="\/assets\/index-e1.js" data-preload="[^"]+"><\/script>/,
+    )
+  })
+
   test('an address with query parameters gets the page without it (its view may differ from the prerendered one)', async () => {
     const painted = await t.app.inject({ url: '/' })
     const withQuery = await t.app.inject({ url: '/?sort=newest' })
     expect(withQuery.body).toContain('<div id="root"></div>')
     expect(withQuery.body).toContain('<title>Nestmate</title>')
+    expect(withQuery.body).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>')
     expect(preloads(withQuery.body)).toEqual(preloads(painted.body))
     expect(withQuery.headers.etag).not.toBe(painted.headers.etag)
   })

@@ -77,10 +77,18 @@ const ROOT_ELEMENT = '<div id="root"></div>'
  * The page's prerendered first paint inside #root, which is inert until src/web/main.tsx has hydrated it: nothing
  * can be clicked, focused or typed into before React is listening (a click would do nothing, typing would be lost).
  */
-function withFirstPaint(index: string, firstPaint: FirstPaints[string]) {
-  return index
+function withFirstPaint(html: string, firstPaint: FirstPaints[string]) {
+  // The app's module tags make way for public/start-app.js, which adds them once the page has been painted.
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)
+  if (!entry) throw new Error('index.html has no module script')
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+  let painted = html.replace(entry[0], '')
+  for (const preload of preloads) painted = painted.replace(preload[0], '')
+  const start = `<script src="/start-app.js" defer data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`
+  return painted
     .replace(/<title>[^<]*<\/title>/, firstPaint.head)
     .replace(ROOT_ELEMENT, `<div id="root" inert>${firstPaint.markup}</div>`)
+    .replace('  </head>', `    ${start}\n  </head>`)
 }
 
 /**
