@@ -46,6 +46,28 @@ async function gzipBytesOfScripts(lhr: Lhr, origin: string): Promise<number> {
   return total
 }
 
+const ATTEMPTS = 3
+
+/**
+ * One Lighthouse run. Now and then it fails to record the page load's trace ("NO_NAVSTART … Please run Lighthouse
+ * again"); such a run is repeated, up to three attempts, rather than losing the whole benchmark.
+ */
+async function runLighthouse(args: string[]): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/lighthouse'), args, {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+      })
+      return JSON.parse(stdout) as Lhr
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error
+      const code = /\(([A-Z_]+)\)/.exec((error as { stderr?: string }).stderr ?? '')?.[1] ?? 'error'
+      console.log(`  lighthouse ${args[0]}: ${code} on attempt ${attempt}, running it again`)
+    }
+  }
+}
+
 /** Lighthouse's default (mobile, simulated slow 4G and CPU throttling), performance category only. */
 export async function lighthouse(baseUrl: string, page: string, cookie?: string): Promise<PageScore> {
   const args = [
@@ -57,11 +79,7 @@ export async function lighthouse(baseUrl: string, page: string, cookie?: string)
     `--chrome-flags=${CHROME_FLAGS}`,
   ]
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`)
-  const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/lighthouse'), args, {
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  const lhr = JSON.parse(stdout) as Lhr
+  const lhr = await runLighthouse(args)
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
     page,
