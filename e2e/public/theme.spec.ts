@@ -7,6 +7,8 @@ test('the theme starts light, toggles to dark with the right tooltip, and surviv
   const html = page.locator('html')
   await expect(html).toHaveAttribute('data-theme', 'light')
   await expect(html).not.toHaveClass(/\bdark\b/)
+  // /about arrives prerendered and inert until hydrated; a pointer resting on it then shows no :hover state.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert')
 
   const toggle = page.getByRole('button', { name: 'Toggle theme' })
   await toggle.hover()
