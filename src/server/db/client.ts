@@ -12,6 +12,8 @@ import pg from 'pg'
 import * as schema from './schema/index.ts'
 import { clearStalePostmasterPid, lockDataDir } from './data-dir-lock.ts'
 
+/** Table and column names in SQL are snake_case; the TypeScript side is camelCase (db/prepare-raw.ts renders with it too). */
+export const CASING = 'snake_case'
 export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 
@@ -78,7 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     })
     // An idle client losing its server (a restart) must not crash the process; the pool reconnects.
     pool.on('error', () => {})
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
+    const db = drizzlePg({ client: pool, schema, casing: CASING })
     await migratePg(db, { migrationsFolder })
     return {
       db: db as unknown as Database,
@@ -97,7 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           ),
           release: () => {},
         }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' })
+  const db = drizzlePglite({ client, schema, casing: CASING })
   await migratePglite(db, { migrationsFolder })
   let closed = false
   return {

@@ -1,9 +1,9 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { Database } from './client.ts'
+import { CASING, type Database } from './client.ts'
 
-// The casing openDatabase gives Drizzle (client.ts), so column objects render as the same snake_case names.
-const dialect = new PgDialect({ casing: 'snake_case' })
+// The casing openDatabase gives Drizzle, so column objects render as the same names.
+const dialect = new PgDialect({ casing: CASING })
 
 /**
  * A statement with `sql.placeholder`s, prepared once under `name` as Drizzle's builders prepare theirs (Drizzle's
