@@ -1,24 +1,21 @@
 import { z } from 'zod'
+import {
+  AVAILABILITIES,
+  DEFAULT_SORT,
+  LIMITS,
+  PAGE_SIZE,
+  RENT_MAX,
+  ROOM_TYPES,
+  SORTS,
+} from './listing-values.ts'
 import { NUL_FREE } from './text.ts'
 
-export const ROOM_TYPES = ['Single', 'Shared', 'Studio'] as const
-export const AVAILABILITIES = ['Available', 'Not Available'] as const
-export const RENT_MAX = 1_000_000
-export const LIMITS = {
-  title: 120,
-  location: 120,
-  lifestyle: 300,
-  description: 5000,
-  contact: 300,
-  number: 30,
-}
+export * from './listing-values.ts'
 
 export const RoomTypeSchema = z.enum(ROOM_TYPES, { error: 'Room type must be Single, Shared or Studio.' })
 export const AvailabilitySchema = z.enum(AVAILABILITIES, {
   error: 'Availability must be Available or Not Available.',
 })
-export type RoomType = z.infer<typeof RoomTypeSchema>
-export type Availability = z.infer<typeof AvailabilitySchema>
 
 const text = (label: string, max: number) =>
   z
@@ -132,10 +129,6 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
 })
 export type FeaturedListing = z.infer<typeof FeaturedListingSchema>
 
-export const SORTS = ['rent_asc', 'rent_desc', 'newest'] as const
-export type Sort = (typeof SORTS)[number]
-export const PAGE_SIZE = 24
-
 const optionalRent = z.preprocess(
   (value) => (value === '' || value === undefined ? undefined : Number(value)),
   z
@@ -146,7 +139,7 @@ const optionalRent = z.preprocess(
 )
 
 export const BrowseQuerySchema = z.object({
-  sort: z.enum(SORTS, { error: 'sort must be rent_asc, rent_desc or newest.' }).default('rent_asc'),
+  sort: z.enum(SORTS, { error: 'sort must be rent_asc, rent_desc or newest.' }).default(DEFAULT_SORT),
   // "All" is what the filter menu calls "no filter".
   roomType: z.preprocess(
     (value) => (value === '' || value === 'All' ? undefined : value),

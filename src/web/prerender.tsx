@@ -1,7 +1,7 @@
 import { use } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
-import { readBrowseView } from './features/listings/browse-api.ts'
+import { DEFAULT_VIEW } from './features/listings/browse-api.ts'
 import * as about from './routes/about.tsx'
 import { BrowseLayout } from './routes/browse-listing.tsx'
 import * as contact from './routes/contact.tsx'
@@ -26,7 +26,7 @@ function Pending() {
 
 function BrowseFirstPaint() {
   return (
-    <BrowseLayout view={readBrowseView(new URLSearchParams())}>
+    <BrowseLayout view={DEFAULT_VIEW}>
       <Pending />
     </BrowseLayout>
   )

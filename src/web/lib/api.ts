@@ -1,5 +1,4 @@
-import type { z } from 'zod'
-import { ApiErrorSchema, type ApiError } from '../../shared/errors.ts'
+import type { ApiError } from '../../shared/errors.ts'
 
 /** A failed API call, carrying the server's `{ error, issues }` answer. */
 export class ApiRequestError extends Error {
@@ -14,21 +13,37 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Options<T> = {
+type Options = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
-  schema?: z.ZodType<T>
   signal?: AbortSignal
 }
 
 export type ApiResponse<T> = { data: T; headers: Headers }
 
-/** Calls the Nestmate API on this origin; resolves with the parsed answer or throws ApiRequestError. */
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: Options<T> = {},
-): Promise<ApiResponse<T>> {
-  const { method = 'GET', body, schema, signal } = options
+/** The server's error answer, or a generic one when the body isn't one (a proxy's HTML page, say). */
+async function errorBody(status: number, text: string): Promise<ApiError> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = null
+  }
+  // The schema library loads with the first error, not with every page (decision 013).
+  const parsed = await import('../../shared/errors.ts').then(
+    ({ ApiErrorSchema }) => ApiErrorSchema.safeParse(json),
+    () => null,
+  )
+  return parsed?.success ? parsed.data : { error: `Request failed (${status}).` }
+}
+
+/**
+ * Calls the Nestmate API on this origin; resolves with the answer or throws ApiRequestError. `T` is the answer's
+ * type from the shared contract: the server writes every answer through its response schema, so the browser
+ * doesn't parse it a second time (decision 013).
+ */
+export async function apiRequest<T = unknown>(path: string, options: Options = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', body, signal } = options
   const hasBody = method !== 'GET' && method !== 'DELETE'
   const response = await fetch(path, {
     method,
@@ -39,17 +54,10 @@ export async function apiRequest<T = unknown>(
     body: hasBody ? JSON.stringify(body ?? {}) : undefined,
   })
   const text = await response.text()
-  const json: unknown = text ? JSON.parse(text) : null
-  if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(json)
-    throw new ApiRequestError(
-      response.status,
-      parsed.success ? parsed.data : { error: `Request failed (${response.status}).` },
-    )
-  }
-  return { data: schema ? schema.parse(json) : (json as T), headers: response.headers }
+  if (!response.ok) throw new ApiRequestError(response.status, await errorBody(response.status, text))
+  return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers }
 }
 
-export async function api<T = unknown>(path: string, options: Options<T> = {}): Promise<T> {
-  return (await apiRequest(path, options)).data
+export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data
 }

@@ -7,20 +7,14 @@ import { TypedHeading } from '../components/typed-heading.tsx'
 import { fetchFirstPage, readBrowseView, type BrowseView } from '../features/listings/browse-api.ts'
 import { BrowseFilters } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
-import { loadConfig } from '../lib/config.ts'
+import { loadCurrency } from '../lib/config.ts'
 
 const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Your Choice List']
 
 // The view (sort, filters, search) lives in the URL; this loader reads it, so a shared link reproduces the page.
 export async function loader({ request }: { request: Request }) {
-  const view = readBrowseView(new URL(request.url).searchParams)
-  const [firstPage, currency] = await Promise.all([
-    fetchFirstPage(view, request.signal),
-    loadConfig().then(
-      (config) => config.currency,
-      () => 'USD',
-    ),
-  ])
+  const view = await readBrowseView(new URL(request.url).searchParams)
+  const [firstPage, currency] = await Promise.all([fetchFirstPage(view, request.signal), loadCurrency()])
   return { view, firstPage, currency }
 }
 

@@ -1,14 +1,14 @@
 import { API } from '../../../shared/api.ts'
-import { ListingSchema } from '../../../shared/listing.ts'
-import { StatsSchema } from '../../../shared/user.ts'
+import type { Listing } from '../../../shared/listing.ts'
+import type { Stats } from '../../../shared/user.ts'
 import { api } from '../../lib/api.ts'
 
 export function getStats() {
-  return api(API.stats, { schema: StatsSchema })
+  return api<Stats>(API.stats)
 }
 
 export function getMyListings() {
-  return api(API.myListings, { schema: ListingSchema.array() })
+  return api<Listing[]>(API.myListings)
 }
 
 export function deleteListing(id: string) {

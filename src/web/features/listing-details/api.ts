@@ -1,19 +1,13 @@
 import { data } from 'react-router'
 import { API } from '../../../shared/api.ts'
-import {
-  IdSchema,
-  LikeResultSchema,
-  ListingDetailSchema,
-  type ListingDetail,
-} from '../../../shared/listing.ts'
+import { IdSchema, type LikeResult, type ListingDetail } from '../../../shared/listing.ts'
 import { api, ApiRequestError } from '../../lib/api.ts'
-import { loadConfig } from '../../lib/config.ts'
 
 /** One listing for its details or edit page; an unknown or malformed id becomes a 404/400 route error. */
 export async function getListing(id: string): Promise<ListingDetail> {
   if (!IdSchema.safeParse(id).success) throw data({ message: 'Malformed listing id.' }, { status: 400 })
   try {
-    return await api(API.listing(id), { schema: ListingDetailSchema })
+    return await api<ListingDetail>(API.listing(id))
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
       throw data({ message: error.message }, { status: error.status })
@@ -23,12 +17,7 @@ export async function getListing(id: string): Promise<ListingDetail> {
 }
 
 export function likeListing(id: string) {
-  return api(API.like(id), { method: 'PATCH', body: {}, schema: LikeResultSchema })
-}
-
-/** The currency every rent is shown in; the server's setting, or US dollars if it can't be read. */
-export async function loadCurrency(): Promise<string> {
-  return (await loadConfig().catch(() => null))?.currency ?? 'USD'
+  return api<LikeResult>(API.like(id), { method: 'PATCH', body: {} })
 }
 
 /** The contact address as a link target, only when it is an http(s) address. */

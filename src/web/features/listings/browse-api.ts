@@ -1,28 +1,23 @@
-import { z } from 'zod'
 import { API } from '../../../shared/api.ts'
-import { BrowseQuerySchema, ListingSummarySchema, type ListingSummary } from '../../../shared/listing.ts'
+import type { BrowseQuery, ListingSummary } from '../../../shared/listing.ts'
+import { DEFAULT_SORT } from '../../../shared/listing-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
-export type BrowseView = Omit<z.infer<typeof BrowseQuerySchema>, 'limit' | 'cursor'>
+export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor'>
 export type BrowsePage = { listings: ListingSummary[]; total: number; next: string | null }
 
-const ListSchema = z.array(ListingSummarySchema)
-const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent'] as const
-const DEFAULTS = BrowseQuerySchema.parse({})
+export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent'] as const
+export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**
- * The browse view from the page URL. Each parameter is checked on its own: a bad one (say minRent=abc in a
- * hand-edited link) falls back to its default instead of failing the whole page.
+ * The browse view from the page URL, checked by the API's own schema (./parse-browse-view.ts). That module, and the
+ * schema library with it, loads only for an address that sets part of the view: the plain /browse-listing that the
+ * menu links to has nothing to check, and its first load stays free of zod.
  */
-export function readBrowseView(params: URLSearchParams): BrowseView {
-  const view: BrowseView = { sort: DEFAULTS.sort }
-  for (const key of VIEW_KEYS) {
-    const raw = params.get(key)?.trim()
-    if (!raw) continue
-    const parsed = BrowseQuerySchema.shape[key].safeParse(raw)
-    if (parsed.success && parsed.data !== undefined) Object.assign(view, { [key]: parsed.data })
-  }
-  return view
+export async function readBrowseView(params: URLSearchParams): Promise<BrowseView> {
+  if (!VIEW_KEYS.some((key) => params.get(key)?.trim())) return DEFAULT_VIEW
+  const { parseBrowseView } = await import('./parse-browse-view.ts')
+  return parseBrowseView(params)
 }
 
 /** The URL search params for a view, leaving out defaults so shared links stay short. */
@@ -30,7 +25,7 @@ export function browseSearchParams(view: Partial<BrowseView>): URLSearchParams {
   const params = new URLSearchParams()
   for (const key of VIEW_KEYS) {
     const value = view[key]
-    if (value === undefined || value === '' || (key === 'sort' && value === DEFAULTS.sort)) continue
+    if (value === undefined || value === '' || (key === 'sort' && value === DEFAULT_VIEW.sort)) continue
     params.set(key, String(value))
   }
   return params
@@ -47,7 +42,7 @@ function nextLink(header: string | null): string | null {
 }
 
 async function fetchPage(path: string, signal?: AbortSignal): Promise<BrowsePage> {
-  const { data, headers } = await apiRequest(path, { schema: ListSchema, signal })
+  const { data, headers } = await apiRequest<ListingSummary[]>(path, { signal })
   const total = Number(headers.get('X-Total-Count'))
   return {
     listings: data,

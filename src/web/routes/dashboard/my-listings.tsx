@@ -8,7 +8,7 @@ import { requireSession } from '../../lib/require-session.ts'
 import { deleteListing, getMyListings } from '../../features/dashboard/api.ts'
 import { MyListingCard, MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
 import { showError, showSuccess } from '../../components/popup.ts'
-import { loadCurrency } from '../../features/listing-details/api.ts'
+import { loadCurrency } from '../../lib/config.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { browseSearchParams, DEFAULT_VIEW, readBrowseView } from './browse-api.ts'
+
+describe('readBrowseView', () => {
+  it('gives the default view for an address without view parameters', async () => {
+    expect(await readBrowseView(new URLSearchParams())).toEqual(DEFAULT_VIEW)
+    expect(await readBrowseView(new URLSearchParams('utm_source=mail&q=%20'))).toEqual(DEFAULT_VIEW)
+  })
+
+  it('reads each parameter with the API schema and drops only the bad ones', async () => {
+    const view = await readBrowseView(
+      new URLSearchParams('sort=newest&roomType=Studio&q=%20Dhaka%20&minRent=abc&maxRent=900'),
+    )
+    expect(view).toEqual({ sort: 'newest', roomType: 'Studio', q: 'Dhaka', maxRent: 900 })
+  })
+
+  it('falls back to the default sort and no room type for values the API refuses', async () => {
+    expect(await readBrowseView(new URLSearchParams('sort=cheapest&roomType=Castle'))).toEqual(DEFAULT_VIEW)
+    expect(await readBrowseView(new URLSearchParams('roomType=All'))).toEqual(DEFAULT_VIEW)
+  })
+})
+
+describe('browseSearchParams', () => {
+  it('leaves out the default sort and empty values, so shared links stay short', () => {
+    expect(browseSearchParams({ sort: 'rent_asc', q: '', minRent: 100 }).toString()).toBe('minRent=100')
+    expect(browseSearchParams({ sort: 'newest', roomType: 'Shared' }).toString()).toBe(
+      'sort=newest&roomType=Shared',
+    )
+  })
+
+  it('round-trips through readBrowseView', async () => {
+    const view = { sort: 'rent_desc', roomType: 'Single', q: 'Gulshan', minRent: 200, maxRent: 800 } as const
+    expect(await readBrowseView(browseSearchParams(view))).toEqual(view)
+  })
+})

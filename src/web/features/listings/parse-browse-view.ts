@@ -1,0 +1,17 @@
+import { BrowseQuerySchema } from '../../../shared/listing.ts'
+import { DEFAULT_VIEW, VIEW_KEYS, type BrowseView } from './browse-api.ts'
+
+/**
+ * Each parameter is checked on its own: a bad one (say minRent=abc in a hand-edited link) falls back to its default
+ * instead of failing the whole page.
+ */
+export function parseBrowseView(params: URLSearchParams): BrowseView {
+  const view: BrowseView = { ...DEFAULT_VIEW }
+  for (const key of VIEW_KEYS) {
+    const raw = params.get(key)?.trim()
+    if (!raw) continue
+    const parsed = BrowseQuerySchema.shape[key].safeParse(raw)
+    if (parsed.success && parsed.data !== undefined) Object.assign(view, { [key]: parsed.data })
+  }
+  return view
+}
