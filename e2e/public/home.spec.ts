@@ -7,7 +7,8 @@ test('the home page shows its sections in the spec order', async ({ page }) => {
   await expect(page).toHaveTitle('Nestmate | Home')
   // The sections below the fold render just after the banner: wait for the last one before reading the order.
   await expect(page.getByRole('heading', { name: 'Stay in the loop' })).toBeVisible()
-  const headings = await page.locator('main h2').allInnerTexts()
+  // textContent, not innerText: sections out of view are not laid out (content-visibility), and innerText needs layout.
+  const headings = await page.locator('main h2').allTextContents()
   const order = [
     'Featured Roommates Post',
     'A calmer way to find someone to live with',

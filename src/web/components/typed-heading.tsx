@@ -7,6 +7,8 @@ type TypedHeadingProps = {
   loop?: boolean
   level?: 'h1' | 'h2' | 'h3'
   className?: string
+  /** Shows the first word, untyped (a carousel's slides out of view); typing starts over when it turns false. */
+  isStill?: boolean
 }
 
 // The spec's typewriter timings (product-spec.md §9).
@@ -21,8 +23,9 @@ export function TypedHeading({
   loop = true,
   level: Heading = 'h1',
   className = '',
+  isStill: isStillHere = false,
 }: TypedHeadingProps) {
-  const isStill = usePrefersReducedMotion()
+  const isStill = usePrefersReducedMotion() || isStillHere
   return (
     <Heading className={className}>
       <span className="sr-only">{words.join(' ')}</span>

@@ -22,7 +22,8 @@ export function loader({ request }: { request: Request }) {
 
 /**
  * False on the first render, true right after it (as a transition, which React renders in slices): the sections
- * below the fold then don't lengthen the task that paints the banner.
+ * below the fold then don't lengthen the task that paints the banner. Once rendered, they are styled and laid out
+ * only when scrolled near (each section's content-visibility: auto).
  */
 function useAfterFirstPaint() {
   const [isReady, setIsReady] = useState(false)

@@ -10,7 +10,10 @@ import { prefersReducedMotion } from '../../lib/motion.ts'
 import { BANNER_SLIDES } from './banner-slides.ts'
 import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
 
-/** Five slides, auto-advancing every 5 s in an endless loop (spec §4), with a pause button (WCAG 2.2.2). */
+/**
+ * Five slides, auto-advancing every 5 s in an endless loop (spec §4), with a pause button (WCAG 2.2.2). Only the
+ * slide in view types its heading: the others hold theirs still, instead of re-rendering every 50 ms unseen.
+ */
 export function BannerCarousel() {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null)
   const [isPlaying, setIsPlaying] = useState(() => !prefersReducedMotion())
@@ -36,12 +39,16 @@ export function BannerCarousel() {
       >
         {BANNER_SLIDES.map(({ heading, description, cta, Illustration }) => (
           <SwiperSlide key={heading}>
-            <SlideContent
-              heading={<TypedHeading words={[heading]} level="h2" className={HEADING_CLASS} />}
-              description={description}
-              cta={cta}
-              Illustration={Illustration}
-            />
+            {({ isActive }) => (
+              <SlideContent
+                heading={
+                  <TypedHeading words={[heading]} level="h2" className={HEADING_CLASS} isStill={!isActive} />
+                }
+                description={description}
+                cta={cta}
+                Illustration={Illustration}
+              />
+            )}
           </SwiperSlide>
         ))}
       </Swiper>

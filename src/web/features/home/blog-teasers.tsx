@@ -23,7 +23,10 @@ const POSTS = [
 
 export function BlogTeasers() {
   return (
-    <section aria-labelledby="blog-title" className="mx-auto max-w-7xl px-4 py-16">
+    <section
+      aria-labelledby="blog-title"
+      className="mx-auto max-w-7xl px-4 py-16 [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
+    >
       <SectionHeading
         id="blog-title"
         title="Latest Blog Posts"
