@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { setHydrating } from './lib/hydration.ts'
 import { router } from './router.tsx'
 import './styles.css'
 
@@ -9,7 +10,10 @@ if (!root) throw new Error('index.html has no #root element')
 
 /** Lets the page take input once React has attached to it (the server sends a prerendered first paint inert). */
 function Interactive() {
-  useEffect(() => root?.removeAttribute('inert'), [])
+  useEffect(() => {
+    setHydrating(false)
+    root?.removeAttribute('inert')
+  }, [])
   return null
 }
 
@@ -25,15 +29,9 @@ const app = (
 if (root.hasChildNodes()) {
   // As a transition, hydration works in slices and yields to the browser between them instead of holding the
   // main thread for the whole page (the page is already on screen, so nothing waits for it to finish at once).
-  const hydrate = () =>
-    startTransition(() => {
-      hydrateRoot(root, app, {
-        // #419 is each Suspense boundary the build left at its fallback, rendered in the browser as intended.
-        onRecoverableError: (error) => {
-          if (!/#419|could not finish this Suspense boundary/.test(String(error))) reportError(error)
-        },
-      })
-    })
+  // What the build could not draw is rendered after this, in slices too (components/after-hydration.tsx).
+  setHydrating(true)
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app))
   if (router.state.initialized) hydrate()
   else {
     const unsubscribe = router.subscribe((state) => {

@@ -14,6 +14,9 @@ describe('the prerendered first paint of the public pages', () => {
       // Nothing that waits on the visitor or on data is baked in: those parts are left at their loading state.
       expect(markup).toContain('Checking sign-in')
       expect(markup).not.toContain('Loading Nestmate')
+      // ... drawn by AfterHydration, not as a Suspense boundary's fallback, which React would render in the browser
+      // in one uninterrupted task (and report as a recoverable error).
+      expect(markup).not.toContain('<!--$!')
     },
   )
 

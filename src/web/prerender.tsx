@@ -1,4 +1,3 @@
-import { use } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import { DEFAULT_VIEW } from './features/listings/browse-api.ts'
@@ -12,24 +11,14 @@ import * as support from './routes/support.tsx'
 // The first paint of the public pages that look the same to everyone, rendered at build time
 // (scripts/prerender.ts) and sent inside index.html's #root (src/server/plugins/page-preloads.ts), so the
 // browser paints the page before the JavaScript has loaded; src/web/main.tsx then hydrates it. Whatever depends
-// on the visitor or on data (the user menu, featured rooms, the browse results) is a Suspense boundary left at its
-// fallback, which React renders anew in the browser.
+// on data or on code loaded later (featured rooms, the browse results, the carousel) is an AfterHydration part,
+// drawn here as its loading state; the user menu is a Suspense boundary left at its fallback.
 
-/** Never settles: a section that loads its data shows its loading state in the first paint. */
+/** Never settles: the featured rooms are not part of the first paint. */
 const notYet = new Promise<never>(() => undefined)
 
-/** Suspends for good: the Suspense boundary around it is prerendered as its fallback. */
-function Pending() {
-  use(notYet)
-  return null
-}
-
 function BrowseFirstPaint() {
-  return (
-    <BrowseLayout view={DEFAULT_VIEW}>
-      <Pending />
-    </BrowseLayout>
-  )
+  return <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout>
 }
 
 /** The page's route under the root layout, by path (the paths of PAGES in page-preloads.ts). */

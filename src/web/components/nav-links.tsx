@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { NavLink } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
+import { AfterHydration } from './after-hydration.tsx'
 
 // The auth client is loaded after the first paint; it is not needed to draw the page (home page JS budget).
 const DashboardItem = lazy(() => import('./dashboard-item.tsx').then((m) => ({ default: m.DashboardItem })))
@@ -29,9 +30,11 @@ export function NavItems() {
           </NavLink>
         </li>
       ))}
-      <Suspense fallback={null}>
-        <DashboardItem />
-      </Suspense>
+      <AfterHydration fallback={null}>
+        <Suspense fallback={null}>
+          <DashboardItem />
+        </Suspense>
+      </AfterHydration>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
+import { AfterHydration } from './after-hydration.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { NavItems } from './nav-links.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
@@ -30,9 +31,11 @@ export function Navbar() {
         </ul>
         <div className="navbar-end gap-1 sm:gap-2">
           <ThemeToggle />
-          <Suspense fallback={pending}>
-            <UserMenu />
-          </Suspense>
+          <AfterHydration fallback={pending}>
+            <Suspense fallback={pending}>
+              <UserMenu />
+            </Suspense>
+          </AfterHydration>
         </div>
       </nav>
     </header>

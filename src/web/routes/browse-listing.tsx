@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { useLoaderData, useLocation, useNavigation } from 'react-router'
+import { AfterHydration } from '../components/after-hydration.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
@@ -39,7 +40,7 @@ type BrowseLayoutProps = { view: BrowseView; viewKey?: string; children: ReactNo
 
 /**
  * The page around its results. The build's prerendered first paint (src/web/prerender.tsx) has the results still
- * loading: this Suspense boundary's fallback, which the browser then renders anew when the page is hydrated.
+ * loading; once the page is hydrated, they are rendered in slices (AfterHydration).
  */
 export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
   return (
@@ -54,7 +55,9 @@ export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
       </p>
       <BrowseFilters key={viewKey} view={view} />
       <div className="mt-6">
-        <Suspense fallback={<Spinner label="Loading listings…" />}>{children}</Suspense>
+        <AfterHydration fallback={<Spinner label="Loading listings…" />}>
+          <Suspense fallback={<Spinner label="Loading listings…" />}>{children}</Suspense>
+        </AfterHydration>
       </div>
     </div>
   )

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { AfterHydration } from '../../components/after-hydration.tsx'
 import { BANNER_SLIDES } from './banner-slides.ts'
 import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
 
@@ -47,9 +48,11 @@ function FirstSlide() {
 export function Banner() {
   return (
     <section aria-label="Highlights" className="banner relative bg-gradient-to-b from-primary/10 to-base-100">
-      <Suspense fallback={<FirstSlide />}>
-        <BannerCarousel />
-      </Suspense>
+      <AfterHydration fallback={<FirstSlide />}>
+        <Suspense fallback={<FirstSlide />}>
+          <BannerCarousel />
+        </Suspense>
+      </AfterHydration>
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { Await, Link, useRevalidator } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
 import type { FeaturedListing } from '../../../shared/listing.ts'
+import { AfterHydration } from '../../components/after-hydration.tsx'
 import { ErrorView } from '../../components/error-view.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { ListingCard } from '../listings/listing-card.tsx'
@@ -16,11 +17,13 @@ export function FeaturedRoommates({ featured }: { featured: Promise<FeaturedList
         title="Featured Roommates Post"
         intro="The newest rooms that are still available. Sign in to see the details and like the ones you want."
       />
-      <Suspense fallback={<Spinner label="Loading featured rooms…" />}>
-        <Await resolve={featured} errorElement={<FeaturedError />}>
-          {(listings: FeaturedListing[]) => <FeaturedGrid listings={listings} />}
-        </Await>
-      </Suspense>
+      <AfterHydration fallback={<Spinner label="Loading featured rooms…" />}>
+        <Suspense fallback={<Spinner label="Loading featured rooms…" />}>
+          <Await resolve={featured} errorElement={<FeaturedError />}>
+            {(listings: FeaturedListing[]) => <FeaturedGrid listings={listings} />}
+          </Await>
+        </Suspense>
+      </AfterHydration>
     </section>
   )
 }
