@@ -24,6 +24,11 @@ describe('the prerendered first paint of the public pages', () => {
     const { markup } = await renderFirstPaint('/')
     expect(markup).toContain('Find Your Ideal Roommate')
     expect(markup).toContain('Loading featured rooms')
+    // The slide's illustration comes before its text in the markup, as on a phone's screen: a phone that paints the
+    // page while its HTML still arrives must not show the text where the illustration then pushes it from.
+    const slide = markup.slice(markup.indexOf('aria-label="Highlights"'))
+    expect(slide.indexOf('<svg')).toBeGreaterThan(-1)
+    expect(slide.indexOf('<svg')).toBeLessThan(slide.indexOf('Find Your Ideal Roommate'))
   })
 
   test('the browse page has its heading, the default filters and the results still loading', async () => {

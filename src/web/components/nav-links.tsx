@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { NavLink } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
 import { AfterHydration } from './after-hydration.tsx'
@@ -31,9 +31,7 @@ export function NavItems() {
         </li>
       ))}
       <AfterHydration fallback={null}>
-        <Suspense fallback={null}>
-          <DashboardItem />
-        </Suspense>
+        <DashboardItem />
       </AfterHydration>
     </>
   )

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { Link } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
 import { AfterHydration } from './after-hydration.tsx'
@@ -32,9 +32,7 @@ export function Navbar() {
         <div className="navbar-end gap-1 sm:gap-2">
           <ThemeToggle />
           <AfterHydration fallback={pending}>
-            <Suspense fallback={pending}>
-              <UserMenu />
-            </Suspense>
+            <UserMenu />
           </AfterHydration>
         </div>
       </nav>

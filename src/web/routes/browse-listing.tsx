@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useLoaderData, useLocation, useNavigation } from 'react-router'
 import { AfterHydration } from '../components/after-hydration.tsx'
 import { PageTitle } from '../components/page-title.tsx'
@@ -55,9 +55,7 @@ export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
       </p>
       <BrowseFilters key={viewKey} view={view} />
       <div className="mt-6">
-        <AfterHydration fallback={<Spinner label="Loading listings…" />}>
-          <Suspense fallback={<Spinner label="Loading listings…" />}>{children}</Suspense>
-        </AfterHydration>
+        <AfterHydration fallback={<Spinner label="Loading listings…" />}>{children}</AfterHydration>
       </div>
     </div>
   )

@@ -22,8 +22,7 @@ export function loader({ request }: { request: Request }) {
 
 /**
  * False on the first render, true right after it (as a transition, which React renders in slices): the sections
- * below the fold then don't lengthen the task that paints the banner. Once rendered, they are styled and laid out
- * only when scrolled near (each section's content-visibility: auto).
+ * below the fold then don't lengthen the task that paints the banner.
  */
 function useAfterFirstPaint() {
   const [isReady, setIsReady] = useState(false)
@@ -33,6 +32,9 @@ function useAfterFirstPaint() {
   }, [])
   return isReady
 }
+
+/** The sections under the banner and the featured rooms, in the spec's order. */
+const BELOW_THE_FOLD = [AboutTeaser, BlogTeasers, UpcomingEvents, RentalFeatures, Newsletter]
 
 export function Component() {
   const { featured } = useLoaderData<typeof loader>()
@@ -44,15 +46,13 @@ export function Component() {
       <h1 className="sr-only">Nestmate: find a compatible roommate</h1>
       <Banner />
       <FeaturedRoommates featured={featured} />
-      {showRest && (
-        <>
-          <AboutTeaser />
-          <BlogTeasers />
-          <UpcomingEvents />
-          <RentalFeatures />
-          <Newsletter />
-        </>
-      )}
+      {showRest &&
+        BELOW_THE_FOLD.map((Section, index) => (
+          // Styled and laid out only when scrolled near; the size stands in until then, and `auto` keeps the real one.
+          <div key={index} className="[contain-intrinsic-size:auto_700px] [content-visibility:auto]">
+            <Section />
+          </div>
+        ))}
     </>
   )
 }

@@ -10,10 +10,7 @@ const STEPS = [
 
 export function AboutTeaser() {
   return (
-    <section
-      aria-labelledby="about-teaser-title"
-      className="bg-base-200 px-4 py-16 [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
-    >
+    <section aria-labelledby="about-teaser-title" className="bg-base-200 px-4 py-16">
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2">
         <div className="space-y-4" data-aos="fade-up">
           <p className="font-semibold tracking-wide text-primary uppercase">About Nestmate</p>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { AfterHydration } from '../../components/after-hydration.tsx'
 import { BANNER_SLIDES } from './banner-slides.ts'
 import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
@@ -49,9 +49,7 @@ export function Banner() {
   return (
     <section aria-label="Highlights" className="banner relative bg-gradient-to-b from-primary/10 to-base-100">
       <AfterHydration fallback={<FirstSlide />}>
-        <Suspense fallback={<FirstSlide />}>
-          <BannerCarousel />
-        </Suspense>
+        <BannerCarousel />
       </AfterHydration>
     </section>
   )

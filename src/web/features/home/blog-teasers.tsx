@@ -23,10 +23,7 @@ const POSTS = [
 
 export function BlogTeasers() {
   return (
-    <section
-      aria-labelledby="blog-title"
-      className="mx-auto max-w-7xl px-4 py-16 [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
-    >
+    <section aria-labelledby="blog-title" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading
         id="blog-title"
         title="Latest Blog Posts"

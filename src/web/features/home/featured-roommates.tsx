@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { Await, Link, useRevalidator } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
 import type { FeaturedListing } from '../../../shared/listing.ts'
@@ -18,11 +17,9 @@ export function FeaturedRoommates({ featured }: { featured: Promise<FeaturedList
         intro="The newest rooms that are still available. Sign in to see the details and like the ones you want."
       />
       <AfterHydration fallback={<Spinner label="Loading featured rooms…" />}>
-        <Suspense fallback={<Spinner label="Loading featured rooms…" />}>
-          <Await resolve={featured} errorElement={<FeaturedError />}>
-            {(listings: FeaturedListing[]) => <FeaturedGrid listings={listings} />}
-          </Await>
-        </Suspense>
+        <Await resolve={featured} errorElement={<FeaturedError />}>
+          {(listings: FeaturedListing[]) => <FeaturedGrid listings={listings} />}
+        </Await>
       </AfterHydration>
     </section>
   )

@@ -12,10 +12,7 @@ export function Newsletter() {
   }
 
   return (
-    <section
-      aria-labelledby="newsletter-title"
-      className="px-4 pb-4 [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
-    >
+    <section aria-labelledby="newsletter-title" className="px-4 pb-4">
       <div
         className="mx-auto max-w-4xl rounded-box bg-gradient-to-br from-primary to-secondary p-8 text-center text-primary-content shadow-lg sm:p-12"
         data-aos="zoom-in"

@@ -26,10 +26,7 @@ const FEATURES = [
 
 export function RentalFeatures() {
   return (
-    <section
-      aria-labelledby="features-title"
-      className="mx-auto max-w-7xl px-4 py-16 [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
-    >
+    <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading
         id="features-title"
         title="Find a room that fits"

@@ -32,10 +32,7 @@ const TYPES: Record<EventType, { Icon: IconType; label: string }> = {
 
 export function UpcomingEvents() {
   return (
-    <section
-      aria-labelledby="events-title"
-      className="bg-base-200 px-4 py-16 [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
-    >
+    <section aria-labelledby="events-title" className="bg-base-200 px-4 py-16">
       <SectionHeading
         id="events-title"
         title="Upcoming Events"
