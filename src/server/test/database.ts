@@ -11,8 +11,11 @@ export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar')
 /** Which database the suite runs on: PostgreSQL when scripts/with-postgres.sh set TEST_DATABASE_URL. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
 
-/** A fresh, migrated, empty database for one test app; closing it drops it. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated, empty database for one test app; closing it drops it. `poolSize: 1` keeps every query on
+ * one PostgreSQL connection, for tests that read per-connection state such as `pg_prepared_statements`.
+ */
+export async function openTestDatabase({ poolSize = 4 } = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
     const blob = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
@@ -24,7 +27,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.query(`create database ${name} template ${PG_TEMPLATE}`)
   const target = new URL(url)
   target.pathname = `/${name}`
-  const handle = await openDatabase({ kind: 'postgres', url: target.href, poolSize: 4 })
+  const handle = await openDatabase({ kind: 'postgres', url: target.href, poolSize })
   return {
     ...handle,
     close: async () => {
