@@ -14,7 +14,7 @@ import { HttpError } from '../../plugins/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { precompiledSerializer } from './json-serializer.ts'
-import { toListing, type ListingsRepository } from './listings-repository.ts'
+import type { ListingsRepository } from './listings-repository.ts'
 
 // Per person, so a single account can't flood the site or harvest phone numbers by liking everything.
 // groupId keeps the two counters apart (the key is the person's id in both).
@@ -66,16 +66,19 @@ export const listingRoutes =
 
     app.get(
       '/api/roommate-listings/:id',
-      { schema: { params: IdParamsSchema, response: { 200: ListingDetailSchema } } },
+      {
+        schema: { params: IdParamsSchema, response: { 200: ListingDetailSchema } },
+        serializerCompiler: precompiledSerializer,
+      },
       async (request, reply) => {
         const user = await requireUser(request)
         const row = await listings.find(request.params.id, user.id)
         if (!row) throw new HttpError(404, 'Listing not found.')
-        const isOwner = row.ownerId === user.id
-        const likedByMe = Boolean(row.likedByMe)
+        const { ownerId, likedByMe, number, ...fields } = row
+        const isOwner = ownerId === user.id
         reply.header('Cache-Control', 'no-store')
-        const { likedByMe: _liked, ...fields } = row
-        return { ...toListing(fields, isOwner || likedByMe), likedByMe, isOwner }
+        // The phone number leaves the server only for the owner and for people who liked the listing.
+        return { ...fields, ...(isOwner || likedByMe ? { number } : {}), likedByMe, isOwner }
       },
     )
 

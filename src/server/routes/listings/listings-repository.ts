@@ -14,6 +14,14 @@ import { createCountCache } from '../../db/count-cache.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
 import type { Cursor } from './cursor.ts'
 
+// The text Date.toISOString() gives: to_char's MS truncates the microseconds, as a JavaScript Date does.
+const isoText = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const createdAtIso = isoText(listing.createdAt)
+// PostgreSQL keeps microseconds and a JavaScript Date only milliseconds: the newest-first cursor carries the exact
+// text, or listings created within the same millisecond as a page's last one would be skipped.
+const createdAtExact = sql<string>`to_char(${listing.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
 const summaryColumns = {
   _id: listing.id,
   title: listing.title,
@@ -24,48 +32,29 @@ const summaryColumns = {
   availability: listing.availability,
   userName: user.name,
   likes: listing.likes,
-  createdAt: listing.createdAt,
+  createdAt: createdAtIso,
 }
 
-const fullColumns = {
+/** A whole listing with its phone number, as its owner sees it. */
+const listingColumns = {
   ...summaryColumns,
   description: listing.description,
   contact: listing.contact,
   number: listing.number,
   userEmail: user.email,
-  ownerId: listing.ownerId,
-  updatedAt: listing.updatedAt,
-}
+  updatedAt: isoText(listing.updatedAt),
+} satisfies Record<keyof Listing, SQLWrapper>
 
-type FullRow = { [K in keyof typeof fullColumns]: (typeof fullColumns)[K]['_']['data'] }
-
-/** The phone number leaves the server only when `showNumber` (owner, or someone who liked it). */
-export function toListing(row: FullRow, showNumber: boolean): Listing {
-  const { ownerId: _ownerId, number, ...rest } = row
-  return {
-    ...rest,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...(showNumber ? { number } : {}),
-  }
-}
-
-// The text Date.toISOString() gives: to_char's MS truncates the microseconds, as a JavaScript Date does.
-const createdAtIso = sql<string>`to_char(${listing.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-// PostgreSQL keeps microseconds and a JavaScript Date only milliseconds: the newest-first cursor carries the exact
-// text, or listings created within the same millisecond as a page's last one would be skipped.
-const createdAtExact = sql<string>`to_char(${listing.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+/** A listing with what decides who may see its phone number. */
+export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
 
 /** Each field under its JSON key, so a row is the answer as the driver returns it (no per-row mapping). */
 const aliased = (fields: Record<string, SQLWrapper>) =>
   Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]))
 
-// Browse and featured are the busiest reads: Drizzle's per-column mapping and a Date per row were a tenth of the
-// server's CPU on a page of 24.
-const summaryFields = aliased({ ...summaryColumns, createdAt: createdAtIso } satisfies Record<
-  keyof ListingSummary,
-  SQLWrapper
->)
+// Browse, featured and details are the busiest reads: Drizzle's per-column mapping and a Date per row were a
+// tenth of the server's CPU on a page of 24.
+const summaryFields = aliased(summaryColumns satisfies Record<keyof ListingSummary, SQLWrapper>)
 const featuredFields = aliased({
   _id: listing.id,
   title: listing.title,
@@ -224,15 +213,31 @@ export function createListingsRepository(db: Database) {
       .orderBy(sql`${listing.createdAt} desc`)
       .limit(literalLimit(FEATURED_COUNT)),
   )
-  const findQuery = db
-    .select({
-      ...fullColumns,
-      likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${sql.placeholder('viewerId')})`,
-    })
-    .from(listing)
-    .innerJoin(user, eq(listing.ownerId, user.id))
-    .where(eq(listing.id, sql.placeholder('id')))
-    .prepare('listing_find')
+  const findQuery = prepareRaw<ListingWithOwner>(
+    db,
+    'listing_find',
+    db
+      .select(
+        aliased({
+          ...listingColumns,
+          ownerId: listing.ownerId,
+          likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${sql.placeholder('viewerId')})`,
+        } satisfies Record<keyof ListingWithOwner, SQLWrapper>),
+      )
+      .from(listing)
+      .innerJoin(user, eq(listing.ownerId, user.id))
+      .where(eq(listing.id, sql.placeholder('id'))),
+  )
+  const ownedQuery = prepareRaw<Listing>(
+    db,
+    'listing_owned',
+    db
+      .select(aliased(listingColumns))
+      .from(listing)
+      .innerJoin(user, eq(listing.ownerId, user.id))
+      .where(eq(listing.ownerId, sql.placeholder('ownerId')))
+      .orderBy(sql`${listing.createdAt} desc`),
+  )
   // Every field is a placeholder, so the statement is built and planned once (zod has filled in the defaults).
   const insertQuery = db
     .insert(listing)
@@ -300,20 +305,13 @@ export function createListingsRepository(db: Database) {
 
     featured: () => featuredQuery({}),
 
-    async find(id: string, viewerId: string) {
-      const [row] = await findQuery.execute({ id, viewerId })
+    /** One listing with its phone number: the caller decides whether the viewer may see it. */
+    async find(id: string, viewerId: string): Promise<ListingWithOwner | undefined> {
+      const [row] = await findQuery({ id, viewerId })
       return row
     },
 
-    async owned(ownerId: string) {
-      const rows = await db
-        .select(fullColumns)
-        .from(listing)
-        .innerJoin(user, eq(listing.ownerId, user.id))
-        .where(eq(listing.ownerId, ownerId))
-        .orderBy(sql`${listing.createdAt} desc`)
-      return rows.map((row) => toListing(row, true))
-    },
+    owned: (ownerId: string) => ownedQuery({ ownerId }),
 
     async ownerOf(id: string): Promise<string | undefined> {
       const [row] = await ownerQuery.execute({ id })
