@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../env.ts'
 import { HttpError } from './errors.ts'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Security headers, and the API's refusal of cross-site writes (DESIGN.md §5). */
 /**
  * Helmet's headers, worked out once. They don't depend on the request (no CSP nonces), and @fastify/helmet
  * rebuilds helmet's middleware on every request, which was 3.5 % of the server's CPU under load
@@ -52,27 +51,30 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     }),
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
   }
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
-    done()
-  })
-
   const ownOrigin = new URL(config.baseUrl).origin
-  app.addHook('onRequest', async (request) => {
+  /** The refusal a cross-site or non-JSON write to the API gets, or undefined to let the request through. */
+  function refuseWrite(request: FastifyRequest): HttpError | undefined {
     // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
     const route = request.routeOptions.url ?? ''
-    if (!WRITE_METHODS.has(request.method) || !route.startsWith('/api/')) return
+    if (!WRITE_METHODS.has(request.method) || !route.startsWith('/api/')) return undefined
     const site = request.headers['sec-fetch-site']
     if (site && site !== 'same-origin' && site !== 'none')
-      throw new HttpError(403, 'Cross-site requests are not allowed.')
+      return new HttpError(403, 'Cross-site requests are not allowed.')
     const origin = request.headers.origin
-    if (origin && origin !== ownOrigin) throw new HttpError(403, 'Cross-site requests are not allowed.')
+    if (origin && origin !== ownOrigin) return new HttpError(403, 'Cross-site requests are not allowed.')
     // Only JSON bodies: an HTML form can't send them, so a forged form post never reaches a handler.
     // Better Auth reads its own bodies; its origin check alone let a cross-site sign-out through.
     if (request.method !== 'DELETE' && !route.startsWith('/api/auth/')) {
       const type = request.headers['content-type'] ?? ''
       if (!/^application\/json\s*(;|$)/i.test(type))
-        throw new HttpError(415, 'Send the body as application/json.')
+        return new HttpError(415, 'Send the body as application/json.')
     }
+    return undefined
+  }
+  // One synchronous hook for every request: an async one costs a promise per request, for a check that reads
+  // headers only.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers)
+    done(refuseWrite(request))
   })
 }
