@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { openSync } from 'node:fs'
 
-export type Server = { url: string; stop: () => Promise<void> }
+export type Server = { url: string; pid: number; stop: () => Promise<void> }
 
 // BENCH_PROFILE=<dir> writes a V8 CPU profile of every server to that folder (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
@@ -46,6 +46,7 @@ async function start(
   await waitUntilUp(url + probe, child, logFile)
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
