@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createListing, injectAs, signUp, validListing, type TestUser, useTestApp } from '../../test/app.ts'
 import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
@@ -292,6 +293,31 @@ describe('GET /api/roommate-listings/:id', () => {
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual(SIGN_IN)
     expect((await post(alice, validListing())).statusCode).toBe(401)
+  })
+
+  test('answers createdAt and updatedAt as a JavaScript Date writes them: UTC, milliseconds truncated', async () => {
+    const alice = await signUp(t.app)
+    const id = await createListing(t.app, alice)
+    // PostgreSQL keeps microseconds; the answer is formatted in SQL, so it must truncate them as Date does.
+    const created = 1_717_171_717_123_999n // µs since 1970: 2024-05-31T16:08:37.123999Z
+    const updated = 1_735_689_599_999_999n // the last microsecond of 2024
+    await t.database.db.execute(sql`
+      update listing set
+        created_at = 'epoch'::timestamptz + ${String(created)}::bigint * interval '1 microsecond',
+        updated_at = 'epoch'::timestamptz + ${String(updated)}::bigint * interval '1 microsecond'
+      where id = ${id}::uuid`)
+    const iso = (micros: bigint) => new Date(Number(micros / 1000n)).toISOString()
+    for (const viewer of [alice, await signUp(t.app)]) {
+      const body = (await details(viewer, id)).json()
+      expect(body).toMatchObject({ createdAt: iso(created), updatedAt: iso(updated) })
+    }
+    const [mine] = (await injectAs(t.app, alice, { method: 'GET', url: '/api/my-listings' })).json<
+      { createdAt: string; updatedAt: string }[]
+    >()
+    expect(mine).toMatchObject({
+      createdAt: '2024-05-31T16:08:37.123Z',
+      updatedAt: '2024-12-31T23:59:59.999Z',
+    })
   })
 
   test("hides the phone number from someone who hasn't liked the listing, until they like it", async () => {
