@@ -1,12 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { benchConfig } from './config.ts'
 import { endpoints } from './endpoints.ts'
 import { maxThroughput } from './load.ts'
 import { startNestmate, startReference } from './processes.ts'
-import { seed } from './seed.ts'
+import { createPostgresDatabase, seed } from './seed.ts'
 import { signUp } from './sessions.ts'
 
 // npm run bench:cpu: where the CPU of a request goes, Nestmate beside reference 1. For each endpoint and round it
@@ -66,18 +65,12 @@ async function main() {
   if (!existsSync('/proc/self/stat')) throw new Error('bench:cpu reads /proc: it runs on Linux only')
   if (!config.postgresUrl)
     throw new Error('bench:cpu needs PostgreSQL: run it through scripts/with-postgres.sh')
-  const name = `nestmate_cpu_${size}_${process.pid}`
-  const admin = new pg.Client({ connectionString: config.postgresUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(config.postgresUrl)
-  url.pathname = `/${name}`
-  const seedInfo = await seed({ kind: 'postgres', url: url.href }, size)
+  const url = await createPostgresDatabase(config.postgresUrl, `nestmate_cpu_${size}_${process.pid}`)
+  const seedInfo = await seed({ kind: 'postgres', url }, size)
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'nestmate-bench-cpu-'))
   const logFile = path.join(tmp, 'servers.log')
-  const nestmate = await startNestmate({ url: url.href }, config.port, logFile, config.logLevel)
-  const reference = await startReference('sql', config.port + 1, logFile, { databaseUrl: url.href })
+  const nestmate = await startNestmate({ url }, config.port, logFile, config.logLevel)
+  const reference = await startReference('sql', config.port + 1, logFile, { databaseUrl: url })
   try {
     const cookies = await signUp(nestmate.url, config.sessions)
     const list = endpoints(seedInfo).filter((e) => e.read && wanted.some((part) => e.name.includes(part)))

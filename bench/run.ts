@@ -1,14 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { benchConfig } from './config.ts'
 import { endpoints, type Endpoint } from './endpoints.ts'
 import { lighthouse, type PageScore } from './lighthouse.ts'
 import { captureAnswers, measure, type Measurement } from './measure.ts'
 import { startNestmate, startReference } from './processes.ts'
 import { writeReport } from './report.ts'
-import { seed, type SeedInfo, type Target } from './seed.ts'
+import { createPostgresDatabase, seed, type SeedInfo, type Target } from './seed.ts'
 import { signUp } from './sessions.ts'
 
 // npm run bench [-- --quick]: see docs/benchmarks.md. Run through scripts/with-postgres.sh for PostgreSQL.
@@ -32,18 +31,6 @@ function stealPercent(before: number[] | null, after: number[] | null): number |
   return total > 0 ? Math.round((1000 * (delta[7] ?? 0)) / total) / 10 : null
 }
 
-async function postgresDatabase(size: number): Promise<string> {
-  const name = `nestmate_bench_${size}_${process.pid}`
-  const admin = new pg.Client({ connectionString: config.postgresUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name}`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(config.postgresUrl!)
-  url.pathname = `/${name}`
-  return url.href
-}
-
 function selected(seedInfo: SeedInfo): Endpoint[] {
   const all = endpoints(seedInfo)
   return config.endpoints ? all.filter((e) => config.endpoints!.some((name) => e.name.includes(name))) : all
@@ -54,7 +41,10 @@ async function benchOne(database: 'pglite' | 'postgres', size: number, isLast: b
   let pages: PageScore[] = []
   const target: Target =
     database === 'postgres'
-      ? { kind: 'postgres', url: await postgresDatabase(size) }
+      ? {
+          kind: 'postgres',
+          url: await createPostgresDatabase(config.postgresUrl!, `nestmate_bench_${size}_${process.pid}`),
+        }
       : { kind: 'pglite', dataDir: mkdtempSync(path.join(tmp, `pglite-${size}-`)) }
   const started = Date.now()
   const seedInfo = await seed(target, size)

@@ -1,11 +1,16 @@
 const formatters = new Map<string, Intl.NumberFormat>()
 
-/** One format for every rent on every screen (DESIGN.md §6, CURRENCY). */
-export function formatRent(rent: number, currency = 'USD'): string {
+/** The number format of rents in `currency`, built once per currency (building one loads the locale's data). */
+export function rentFormat(currency = 'USD'): Intl.NumberFormat {
   let formatter = formatters.get(currency)
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 })
     formatters.set(currency, formatter)
   }
-  return formatter.format(rent)
+  return formatter
+}
+
+/** One format for every rent on every screen (DESIGN.md §6, CURRENCY). */
+export function formatRent(rent: number, currency = 'USD'): string {
+  return rentFormat(currency).format(rent)
 }

@@ -11,8 +11,8 @@ import * as support from './routes/support.tsx'
 // The first paint of the public pages that look the same to everyone, rendered at build time
 // (scripts/prerender.ts) and sent inside index.html's #root (src/server/plugins/page-preloads.ts), so the
 // browser paints the page before the JavaScript has loaded; src/web/main.tsx then hydrates it. Whatever depends
-// on data or on code loaded later (featured rooms, the browse results, the carousel) is an AfterHydration part,
-// drawn here as its loading state; the user menu is a Suspense boundary left at its fallback.
+// on the visitor, on data or on code loaded later (the user menu, featured rooms, the browse results, the carousel)
+// is an AfterHydration part, drawn here as its loading state.
 
 /** Never settles: the featured rooms are not part of the first paint. */
 const notYet = new Promise<never>(() => undefined)

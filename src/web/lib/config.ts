@@ -1,5 +1,5 @@
 import { API } from '../../shared/api.ts'
-import { formatRent } from '../../shared/format.ts'
+import { rentFormat } from '../../shared/format.ts'
 import type { PublicConfig } from '../../shared/user.ts'
 import { api } from './api.ts'
 
@@ -21,6 +21,6 @@ export function loadConfig(): Promise<PublicConfig> {
  */
 export async function loadCurrency(): Promise<string> {
   const currency = (await loadConfig().catch(() => null))?.currency ?? 'USD'
-  formatRent(0, currency)
+  rentFormat(currency)
   return currency
 }
