@@ -5,7 +5,8 @@ import { benchConfig } from './config.ts'
 import { endpoints } from './endpoints.ts'
 import { maxThroughput } from './load.ts'
 import { startNestmate, startReference } from './processes.ts'
-import { createPostgresDatabase, seed } from './seed.ts'
+import { createPostgresDatabase } from '../src/server/test/database.ts'
+import { seed } from './seed.ts'
 import { signUp } from './sessions.ts'
 
 // npm run bench:cpu: where the CPU of a request goes, Nestmate beside reference 1. For each endpoint and round it

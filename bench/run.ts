@@ -7,7 +7,8 @@ import { lighthouse, type PageScore } from './lighthouse.ts'
 import { captureAnswers, measure, type Measurement } from './measure.ts'
 import { startNestmate, startReference } from './processes.ts'
 import { writeReport } from './report.ts'
-import { createPostgresDatabase, seed, type SeedInfo, type Target } from './seed.ts'
+import { createPostgresDatabase } from '../src/server/test/database.ts'
+import { seed, type SeedInfo, type Target } from './seed.ts'
 import { signUp } from './sessions.ts'
 
 // npm run bench [-- --quick]: see docs/benchmarks.md. Run through scripts/with-postgres.sh for PostgreSQL.

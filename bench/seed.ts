@@ -5,18 +5,6 @@ import { encodeCursor } from '../src/server/routes/listings/cursor.ts'
 
 export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
 
-/** A new, empty PostgreSQL database `name` beside `adminUrl`'s (replacing one left by a failed run); its URL. */
-export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name}`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.href
-}
-
 /** What the load runner needs from a seeded database: ids to ask for and a cursor deep into the browse order. */
 export type SeedInfo = { listingIds: string[]; deepCursor: string; searchTerm: string }
 

@@ -11,6 +11,18 @@ export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar')
 /** Which database the suite runs on: PostgreSQL when scripts/with-postgres.sh set TEST_DATABASE_URL. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
 
+/** A new, empty PostgreSQL database `name` beside `adminUrl`'s (replacing one left by a failed run); its URL. */
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name}`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.href
+}
+
 /**
  * A fresh, migrated, empty database for one test app; closing it drops it. `poolSize: 1` keeps every query on
  * one PostgreSQL connection, for tests that read per-connection state such as `pg_prepared_statements`.

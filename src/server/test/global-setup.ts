@@ -1,21 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import pg from 'pg'
 import { openDatabase } from '../db/client.ts'
-import { PG_TEMPLATE, PGLITE_TEMPLATE_FILE } from './database.ts'
+import { createPostgresDatabase, PG_TEMPLATE, PGLITE_TEMPLATE_FILE } from './database.ts'
 
 // Migrate once, then every test app starts from a copy: a dumped PGlite data dir (~0.5 s to restore) or a
 // PostgreSQL template database (CREATE DATABASE … TEMPLATE is a file copy).
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`drop database if exists ${PG_TEMPLATE}`)
-    await admin.query(`create database ${PG_TEMPLATE}`)
-    await admin.end()
-    const template = new URL(url)
-    template.pathname = `/${PG_TEMPLATE}`
-    const handle = await openDatabase({ kind: 'postgres', url: template.href, poolSize: 1 })
+    const template = await createPostgresDatabase(url, PG_TEMPLATE)
+    const handle = await openDatabase({ kind: 'postgres', url: template, poolSize: 1 })
     await handle.close()
     return
   }
