@@ -9,6 +9,7 @@ step "lint";                npm run --silent lint
 step "typecheck";           npm run --silent typecheck
 step "unit + API (PGlite)"; npx vitest run
 step "API (PostgreSQL)";    bash scripts/with-postgres.sh npx vitest run
+step "crash safety";        npm run --silent test:crash
 step "build";               npm run --silent build
 step "first-load budget";   npx tsx scripts/bundle-size.ts
 step "end-to-end";          bash scripts/ensure-chromium.sh && npx playwright test
