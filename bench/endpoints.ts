@@ -1,3 +1,4 @@
+import { sampleListing } from '../src/shared/sample-listing.ts'
 import type { SeedInfo } from './seed.ts'
 
 /** One measured call. `paths` rotate per request, `cookies` too (several people signed in). */
@@ -11,17 +12,7 @@ export type Endpoint = {
   read: boolean
 }
 
-const NEW_LISTING = JSON.stringify({
-  title: 'Sunny room near the station',
-  location: 'Kreuzberg, Berlin',
-  rent: 780,
-  roomType: 'Single',
-  lifestyle: 'Quiet, tidy, likes plants',
-  description: 'A bright room in a calm flat share, five minutes from the U-Bahn.',
-  contact: 'https://example.com/room',
-  number: '+49 30 1234567',
-  availability: 'Available',
-})
+const NEW_LISTING = JSON.stringify(sampleListing())
 
 export function endpoints(seed: SeedInfo): Endpoint[] {
   const browse = '/api/roommate-listings'

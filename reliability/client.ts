@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { ROOM_TYPES } from '../src/shared/listing-values.ts'
+import { sampleListing } from '../src/shared/sample-listing.ts'
 
 // A small HTTP client for the slow tests: real sockets, the app's own Origin, a session cookie per person.
 
@@ -52,16 +54,13 @@ export async function signUp(baseUrl: string): Promise<Person> {
 let counter = 0
 export function listingBody(overrides: Record<string, unknown> = {}) {
   counter += 1
-  return {
+  return sampleListing({
     title: `Room ${counter} ${randomUUID().slice(0, 6)}`,
     location: ['Portland, OR', 'Austin, TX', 'Leeds', 'Dhaka'][counter % 4],
     rent: 300 + ((counter * 37) % 1500),
-    roomType: ['Single', 'Shared', 'Studio'][counter % 3],
-    lifestyle: 'Quiet evenings',
+    roomType: ROOM_TYPES[counter % ROOM_TYPES.length],
     description: 'A bright room in a calm shared flat. '.repeat(1 + (counter % 5)),
-    contact: 'https://example.com/contact',
-    number: '+1 503 555 0100',
     availability: counter % 5 === 0 ? 'Not Available' : 'Available',
     ...overrides,
-  }
+  })
 }

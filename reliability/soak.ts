@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ROOM_TYPES } from '../src/shared/listing-values.ts'
 import { call, listingBody, signUp, type Answer, type Person } from './client.ts'
 import { startServer } from './server.ts'
 
@@ -66,7 +67,7 @@ export async function runSoak(options: SoakOptions) {
       switch (op) {
         case 'browse': {
           const query = new URLSearchParams({ sort: pick(['rent_asc', 'rent_desc', 'newest']), limit: '24' })
-          if (Math.random() < 0.3) query.set('roomType', pick(['Single', 'Shared', 'Studio']))
+          if (Math.random() < 0.3) query.set('roomType', pick([...ROOM_TYPES]))
           if (Math.random() < 0.2) query.set('q', pick(['Portland', 'room', 'Leeds']))
           return call(baseUrl, null, 'GET', `/api/roommate-listings?${query}`)
         }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import type { NewListingInput } from '../../src/shared/listing.ts'
+import { sampleListing } from '../../src/shared/sample-listing.ts'
 
 // Test data goes in through the real API, as a person's browser would send it.
 
@@ -38,18 +39,7 @@ export async function createListingViaApi(
 ): Promise<string> {
   const response = await request.post('/api/roommate-listings', {
     headers: originHeaders(request, baseURL),
-    data: {
-      title: `Sunny room ${uniqueToken()}`,
-      location: 'Portland, OR',
-      rent: 850,
-      roomType: 'Single',
-      lifestyle: 'Early riser, quiet evenings',
-      description: 'A bright room in a calm shared flat.',
-      contact: 'facebook.com/nestmate.tester',
-      number: '+1 503 555 0100',
-      availability: 'Available',
-      ...overrides,
-    },
+    data: sampleListing({ title: `Sunny room ${uniqueToken()}`, ...overrides }),
   })
   if (response.status() !== 201)
     throw new Error(`create failed: ${response.status()} ${await response.text()}`)

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { ROOM_TYPES } from '../../shared/listing-values.ts'
 import type { NewListing, RoomType } from '../../shared/listing.ts'
 import type { Database } from './client.ts'
 import { listing, user } from './schema/index.ts'
@@ -70,9 +71,8 @@ const descriptions = [
 ]
 
 export function demoListings(ownerIds: string[], count = 36): (NewListing & { ownerId: string })[] {
-  const roomTypes: RoomType[] = ['Single', 'Shared', 'Studio']
   return Array.from({ length: count }, (_, i) => {
-    const roomType = roomTypes[i % 3]!
+    const roomType = ROOM_TYPES[i % ROOM_TYPES.length]!
     const base = roomType === 'Studio' ? 1100 : roomType === 'Single' ? 750 : 420
     return {
       ownerId: ownerIds[i % ownerIds.length]!,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { detailsAs } from '../routes/listings/test-requests.ts'
-import { BASE_URL, createListing, injectAs, signUp, validListing, useTestApp } from '../test/app.ts'
+import { BASE_URL, createListing, injectAs, signUp, sampleListing, useTestApp } from '../test/app.ts'
 import type { TestUser } from '../test/app.ts'
 import { expectError } from './helpers.ts'
 import { registeredApiRoutes } from './routes.ts'
@@ -29,13 +29,13 @@ const API_WRITES: Record<string, Write> = {
   'POST /api/roommate-listings': {
     method: 'POST',
     url: '/api/roommate-listings',
-    payload: validListing(),
+    payload: sampleListing(),
     user: () => alice,
   },
   'PUT /api/roommate-listings/:id': {
     method: 'PUT',
     url: '/api/roommate-listings/:id',
-    payload: validListing({ title: 'X' }),
+    payload: sampleListing({ title: 'X' }),
     user: () => alice,
   },
   'DELETE /api/roommate-listings/:id': {
@@ -146,7 +146,7 @@ test('a percent-encoded path gets the same checks', async () => {
     const crossSite = await injectAs(t.app, alice, {
       method: 'POST',
       url,
-      payload: validListing(),
+      payload: sampleListing(),
       headers: { origin: 'https://evil.example' },
     })
     expectError(crossSite, 403, 'Cross-site requests are not allowed.')
@@ -174,21 +174,21 @@ test('same-origin requests, and requests from non-browser clients without Origin
   const sameOrigin = await injectAs(t.app, bob, {
     method: 'POST',
     url: '/api/roommate-listings',
-    payload: validListing(),
+    payload: sampleListing(),
     headers: { 'sec-fetch-site': 'same-origin' },
   })
   expect(sameOrigin.statusCode).toBe(201)
   const noOrigin = await t.app.inject({
     method: 'POST',
     url: '/api/roommate-listings',
-    payload: validListing(),
+    payload: sampleListing(),
     headers: { cookie: bob.cookie },
   })
   expect(noOrigin.statusCode).toBe(201)
   const typed = await injectAs(t.app, bob, {
     method: 'POST',
     url: '/api/roommate-listings',
-    payload: JSON.stringify(validListing()),
+    payload: JSON.stringify(sampleListing()),
     headers: { 'content-type': 'application/json; charset=utf-8' },
   })
   expect(typed.statusCode).toBe(201)

@@ -6,7 +6,7 @@ import {
   createTestApp,
   injectAs,
   signUp,
-  validListing,
+  sampleListing,
   type TestUser,
   useTestApp,
 } from '../test/app.ts'
@@ -91,7 +91,7 @@ describe('per-person rate limits', () => {
         injectAs(limited.app, user, {
           method: 'POST',
           url: '/api/roommate-listings',
-          payload: validListing(),
+          payload: sampleListing(),
         })
       expectError(await create(owner), 429, /^Too many requests/)
       expect((await create(harvester)).statusCode).toBe(201)
@@ -107,7 +107,7 @@ describe('limits and error answers', () => {
     const response = await injectAs(t.app, alice, {
       method: 'POST',
       url: '/api/roommate-listings',
-      payload: validListing({ description: 'x'.repeat(33 * 1024) }),
+      payload: sampleListing({ description: 'x'.repeat(33 * 1024) }),
     })
     expectError(response, 413, 'The request body is too large.')
   })

@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../app.ts'
 import type { Config } from '../env.ts'
+import { sampleListing } from '../../shared/sample-listing.ts'
 import { openTestDatabase } from './database.ts'
+
+export { sampleListing }
 
 export const BASE_URL = 'http://localhost:3000'
 
@@ -107,26 +110,11 @@ export function injectAs(app: App, user: TestUser | null, options: InjectOptions
   })
 }
 
-export function validListing(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Sunny room near the park',
-    location: 'Portland, OR',
-    rent: 850,
-    roomType: 'Single',
-    lifestyle: 'Early riser, quiet evenings',
-    description: 'A bright room in a calm shared flat.',
-    contact: 'facebook.com/nestmate.tester',
-    number: '+1 (503) 555-0100',
-    availability: 'Available',
-    ...overrides,
-  }
-}
-
 export async function createListing(app: App, user: TestUser, overrides: Record<string, unknown> = {}) {
   const response = await injectAs(app, user, {
     method: 'POST',
     url: '/api/roommate-listings',
-    payload: validListing(overrides),
+    payload: sampleListing(overrides),
   })
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`)
   return response.json<{ insertedId: string }>().insertedId

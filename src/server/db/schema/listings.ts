@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '../../../shared/listing-values.ts'
 import { user } from './auth.ts'
+
+/** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 export const listing = pgTable(
   'listing',
@@ -12,14 +16,12 @@ export const listing = pgTable(
     title: text().notNull(),
     location: text().notNull(),
     rent: integer().notNull(),
-    roomType: text({ enum: ['Single', 'Shared', 'Studio'] }).notNull(),
+    roomType: text({ enum: ROOM_TYPES }).notNull(),
     lifestyle: text().notNull().default(''),
     description: text().notNull().default(''),
     contact: text().notNull(),
     number: text().notNull().default(''),
-    availability: text({ enum: ['Available', 'Not Available'] })
-      .notNull()
-      .default('Available'),
+    availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
     likes: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
@@ -28,9 +30,9 @@ export const listing = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
-    check('listing_rent_range', sql`${table.rent} between 0 and 1000000`),
-    check('listing_room_type', sql`${table.roomType} in ('Single', 'Shared', 'Studio')`),
-    check('listing_availability', sql`${table.availability} in ('Available', 'Not Available')`),
+    check('listing_rent_range', sql`${table.rent} between 0 and ${sql.raw(String(RENT_MAX))}`),
+    check('listing_room_type', sql`${table.roomType} in (${sqlList(ROOM_TYPES)})`),
+    check('listing_availability', sql`${table.availability} in (${sqlList(AVAILABILITIES)})`),
     check('listing_likes', sql`${table.likes} >= 0`),
     // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id).
     index('listing_rent_id_idx').on(table.rent, table.id),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createListing, injectAs, signUp, validListing, type TestUser, useTestApp } from '../../test/app.ts'
+import { createListing, injectAs, signUp, sampleListing, type TestUser, useTestApp } from '../../test/app.ts'
 import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 
 const t = useTestApp()
@@ -21,7 +21,7 @@ describe('POST /api/roommate-listings', () => {
     const bob = await signUp(t.app)
     const response = await post(
       alice,
-      validListing({ userEmail: bob.email, userName: 'Mallory', likes: 999, rent: '900' }),
+      sampleListing({ userEmail: bob.email, userName: 'Mallory', likes: 999, rent: '900' }),
     )
     expect(response.statusCode).toBe(201)
     const { success, insertedId } = response.json()
@@ -50,7 +50,7 @@ describe('POST /api/roommate-listings', () => {
 
   test('answers 401 to anonymous callers and stores nothing', async () => {
     const title = `Anonymous ${randomUUID()}`
-    const response = await post(null, validListing({ title }))
+    const response = await post(null, sampleListing({ title }))
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual(SIGN_IN)
     const browse = await injectAs(t.app, null, {
@@ -62,7 +62,7 @@ describe('POST /api/roommate-listings', () => {
 
   test('accepts a studio, a formatted phone number, and defaults availability to Available', async () => {
     const alice = await signUp(t.app)
-    const { availability: _omitted, ...withoutAvailability } = validListing({
+    const { availability: _omitted, ...withoutAvailability } = sampleListing({
       roomType: 'Studio',
       number: '+1 (555) 010-2030',
     })
@@ -117,7 +117,7 @@ describe('POST /api/roommate-listings', () => {
       ['roomType', 'roomType', 'Room type must be Single, Shared or Studio.'],
       ['contact', 'contact', 'Contact info is required.'],
     ])('a missing %s', async (field, path, message) => {
-      const payload: Record<string, unknown> = validListing()
+      const payload: Record<string, unknown> = sampleListing()
       delete payload[field]
       const response = await post(alice, payload)
       expect(response.statusCode).toBe(400)
@@ -194,7 +194,7 @@ describe('POST /api/roommate-listings', () => {
         'Phone number may contain only digits, spaces, +, -, ( and ).',
       ],
     ])('%s', async (_name, overrides, path, message) => {
-      const response = await post(alice, validListing(overrides))
+      const response = await post(alice, sampleListing(overrides))
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ error: message, issues: [{ path, message }] })
     })
@@ -213,7 +213,7 @@ describe('POST /api/roommate-listings', () => {
     })
 
     test('a body that is not an object', async () => {
-      const response = await post(alice, [validListing()])
+      const response = await post(alice, [sampleListing()])
       expect(response.statusCode).toBe(400)
       expect(response.json().error).toEqual(expect.any(String))
     })
@@ -267,7 +267,7 @@ describe('POST /api/roommate-listings', () => {
         method: 'POST',
         url: '/api/roommate-listings',
         headers: { 'content-type': 'text/plain' },
-        payload: JSON.stringify(validListing()),
+        payload: JSON.stringify(sampleListing()),
       })
       expect(response.statusCode).toBe(415)
       expect(response.json()).toEqual({ error: 'Send the body as application/json.' })
@@ -292,7 +292,7 @@ describe('GET /api/roommate-listings/:id', () => {
     const response = await details(alice, id)
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual(SIGN_IN)
-    expect((await post(alice, validListing())).statusCode).toBe(401)
+    expect((await post(alice, sampleListing())).statusCode).toBe(401)
   })
 
   test('answers createdAt and updatedAt as a JavaScript Date writes them: UTC, milliseconds truncated', async () => {
@@ -411,7 +411,7 @@ describe('PUT /api/roommate-listings/:id', () => {
     const response = await update(
       alice,
       id,
-      validListing({ title: 'Renamed', userEmail: bob.email, userName: 'Mallory', likes: 500 }),
+      sampleListing({ title: 'Renamed', userEmail: bob.email, userName: 'Mallory', likes: 500 }),
     )
     expect(response.statusCode).toBe(200)
     expect((await details(alice, id)).json()).toMatchObject({
@@ -429,7 +429,7 @@ describe('PUT /api/roommate-listings/:id', () => {
     const bob = await signUp(t.app)
     const id = await createListing(t.app, alice, { title: 'Original title' })
     const before = (await details(alice, id)).json()
-    const response = await update(bob, id, validListing({ title: 'Hijacked' }))
+    const response = await update(bob, id, sampleListing({ title: 'Hijacked' }))
     expect(response.statusCode).toBe(403)
     expect(response.json()).toEqual({ error: 'You can only change your own listings.' })
     expect((await details(alice, id)).json()).toEqual(before)
@@ -438,7 +438,7 @@ describe('PUT /api/roommate-listings/:id', () => {
   test('401 without a session', async () => {
     const alice = await signUp(t.app)
     const id = await createListing(t.app, alice, { title: 'Untouched' })
-    const response = await update(null, id, validListing({ title: 'Anonymous edit' }))
+    const response = await update(null, id, sampleListing({ title: 'Anonymous edit' }))
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual(SIGN_IN)
     expect((await details(alice, id)).json().title).toBe('Untouched')
@@ -446,14 +446,14 @@ describe('PUT /api/roommate-listings/:id', () => {
 
   test('404 for a well-formed unknown id', async () => {
     const alice = await signUp(t.app)
-    const response = await update(alice, randomUUID(), validListing())
+    const response = await update(alice, randomUUID(), sampleListing())
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual(NOT_FOUND)
   })
 
   test('400 for a malformed id', async () => {
     const alice = await signUp(t.app)
-    const response = await update(alice, 'nope', validListing())
+    const response = await update(alice, 'nope', sampleListing())
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual(MALFORMED_ID)
   })
@@ -461,7 +461,7 @@ describe('PUT /api/roommate-listings/:id', () => {
   test('400 for an invalid body, and the listing stays unchanged', async () => {
     const alice = await signUp(t.app)
     const id = await createListing(t.app, alice, { rent: 700 })
-    const response = await update(alice, id, validListing({ rent: -5 }))
+    const response = await update(alice, id, sampleListing({ rent: -5 }))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       error: 'Rent cannot be negative.',

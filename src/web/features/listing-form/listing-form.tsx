@@ -4,20 +4,7 @@ import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '../../../share
 import { describedBy, Field } from '../../components/form/field.tsx'
 import type { ListingField, ListingFieldErrors } from './parse-listing-form.ts'
 
-export type ListingFormDefaults = Partial<
-  Pick<
-    Listing,
-    | 'title'
-    | 'location'
-    | 'rent'
-    | 'roomType'
-    | 'lifestyle'
-    | 'description'
-    | 'contact'
-    | 'number'
-    | 'availability'
-  >
->
+export type ListingFormDefaults = Partial<Pick<Listing, ListingField>>
 
 type ListingFormProps = {
   owner: { name: string; email: string }

@@ -3,17 +3,8 @@ import { NewListingSchema, type NewListing, type NewListingInput } from '../../.
 export type ListingField = keyof NewListingInput
 export type ListingFieldErrors = Partial<Record<ListingField, string>>
 
-export const LISTING_FIELDS = [
-  'title',
-  'location',
-  'rent',
-  'roomType',
-  'lifestyle',
-  'description',
-  'contact',
-  'number',
-  'availability',
-] as const satisfies readonly ListingField[]
+/** The fields a client writes, as the shared schema declares them. */
+export const LISTING_FIELDS = Object.keys(NewListingSchema.shape) as ListingField[]
 
 function isListingField(path: string): path is ListingField {
   return (LISTING_FIELDS as readonly string[]).includes(path)
