@@ -96,7 +96,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
   await test.step('delete it', async () => {
     await page.goto('/dashboard/my-listing')
     await page.getByRole('button', { name: `Delete ${title}` }).click()
-    await expectPopup(page, 'Are you sure?', "You won't be able to revert this!")
+    await expectPopup(page, 'Are you sure?', `“${title}” will be deleted. You won't be able to revert this!`)
     await page.getByRole('button', { name: 'Yes, delete it!' }).click()
     await expectPopup(page, 'Deleted!', 'Your listing has been deleted.')
     // While a pop-up is open, sweetalert2 hides the page from the accessibility tree.

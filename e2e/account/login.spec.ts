@@ -42,6 +42,46 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/signup\?from=\/dashboard$/)
   })
 
+  test('leaves no login page in history: Back after signing in returns to the page before', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const user = await signUpViaApi(request, baseURL!)
+    await page.goto('/about')
+    await page.goto('/dashboard/my-listing')
+    await expect(page).toHaveURL(/\/login\?from=\/dashboard\/my-listing$/)
+    await logInWithForm(page, user)
+    await expect(page.getByRole('heading', { name: 'My Listings' })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/about$/)
+  })
+
+  test('someone signed in who opens the login or signup page goes on', async ({ browser, baseURL }) => {
+    const { page, context } = await signedInPage(browser, baseURL!)
+    await page.goto('/login?from=/dashboard/my-listing')
+    await expect(page).toHaveURL(/\/dashboard\/my-listing$/)
+    await page.goto('/signup')
+    await expect(page).toHaveURL(`${baseURL}/`)
+    await context.close()
+  })
+
+  test('a refused sign-in says when to try again', async ({ page }) => {
+    await page.route('**/api/auth/sign-in/email', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '42', 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Too many requests. Please try again later.' }),
+      }),
+    )
+    await page.goto('/login')
+    await logInWithForm(page, { email: 'someone@example.com', password: 'Whatever1' })
+    await expectPopup(page, 'Oops...', 'Too many sign-in attempts. Try again in 42 seconds.')
+    await expect(page.locator('#login-error')).toHaveText(
+      'Too many sign-in attempts. Try again in 42 seconds.',
+    )
+  })
+
   test('ignores a remembered page on another site', async ({ page, request, baseURL }) => {
     const user = await signUpViaApi(request, baseURL!)
     await page.goto('/login?from=//example.org/steal')

@@ -23,12 +23,30 @@ test.describe('signup', () => {
     await page.getByLabel('Name').fill('Weak Password')
     await page.getByLabel('Email').fill(newUser().email)
     await page.getByRole('button', { name: 'Sign up' }).click()
-    await expectPopup(page, 'Invalid Password', 'Password must include at least one lowercase letter.')
+    await expectPopup(page, 'Invalid Password', 'See what to change under the password field.')
     expect(signUpCalls).toBe(0)
+    // The rule itself is said once, next to the field.
+    await expect(page.getByText('Password must include at least one lowercase letter.')).toHaveCount(1)
 
     await closePopup(page)
     await password.fill('Abcdefg')
     await expect(page.getByText(/Password must/)).toHaveCount(0)
+  })
+
+  test("an empty form shows every field's message at once, each once", async ({ page }) => {
+    await page.goto('/signup')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expectPopup(page, 'Invalid Password', 'See what to change under the password field.')
+    await closePopup(page)
+    for (const message of [
+      'Name is required.',
+      'Enter a valid email address.',
+      'Password must be at least 6 characters.',
+    ])
+      await expect(page.getByText(message)).toHaveCount(1)
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
   })
 
   test('requires a name and an e-mail', async ({ page }) => {

@@ -58,6 +58,8 @@ test('featured rooms link to their details', async ({ page, playwright, baseURL 
   const card = page.getByRole('article').filter({ hasText: title })
   await expect(card).toContainText('Posted by: Tester')
   await expect(card).toContainText('Available')
+  // The rent, as browse shows it.
+  await expect(card).toContainText('$850 / month')
   await expect(card.getByRole('link', { name: /See More/i })).toHaveAttribute(
     'href',
     `/browse-listing-details/${id}`,

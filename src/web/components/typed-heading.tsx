@@ -1,5 +1,5 @@
-import { Cursor, useTypewriter } from 'react-simple-typewriter'
 import { usePrefersReducedMotion } from '../lib/motion.ts'
+import { useTypewriter } from './use-typewriter.ts'
 
 type TypedHeadingProps = {
   words: string[]
@@ -11,12 +11,10 @@ type TypedHeadingProps = {
   isStill?: boolean
 }
 
-// The spec's typewriter timings (product-spec.md §9).
-const TIMING = { typeSpeed: 70, deleteSpeed: 50, delaySpeed: 1500 }
-
 /**
- * A heading whose words are typed out with a visible cursor. Screen readers get all the words at once
- * (the typing itself is hidden from them), and people who prefer reduced motion see the first word, still.
+ * A heading whose words are typed out with a visible cursor. It is painted with the whole first word, and the
+ * typing starts after a pause. Screen readers get all the words at once (the typing itself is hidden from
+ * them), and people who prefer reduced motion see the first word, still.
  */
 export function TypedHeading({
   words,
@@ -35,12 +33,12 @@ export function TypedHeading({
 }
 
 function TypedWords({ words, loop }: { words: string[]; loop: boolean }) {
-  const [text] = useTypewriter({ words, loop: loop ? 0 : 1, ...TIMING })
+  const text = useTypewriter(words, loop)
   return (
     <>
       {/* A zero-width space keeps the line's height while the text is empty. */}
       {text || '\u200b'}
-      <Cursor cursorStyle="|" />
+      <span className="typewriter-cursor">|</span>
     </>
   )
 }

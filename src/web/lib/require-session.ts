@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { redirect, replace } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
 import { getSession } from './auth-client.ts'
 
@@ -39,7 +39,17 @@ export async function requireSession(request: Request): Promise<SessionUser> {
   const session = await loadSession()
   if (!session) {
     const url = new URL(request.url)
-    throw redirect(loginPath(url.pathname + url.search))
+    const here = url.pathname + url.search
+    // Opened directly (the address bar already shows this page): the login page takes its place in history, so
+    // Back after signing in doesn't return to a page that only sends people to log in. From a link inside the
+    // app, this page was never entered, and the login page is the next entry.
+    const isOpenedDirectly = window.location.pathname + window.location.search === here
+    throw (isOpenedDirectly ? replace : redirect)(loginPath(here))
   }
   return session.user
+}
+
+/** For the login and signup pages' loaders: someone already signed in goes on to where they were headed. */
+export async function skipIfSignedIn(to: string): Promise<void> {
+  if (await loadSession().catch(() => null)) throw redirect(to)
 }

@@ -1,9 +1,17 @@
 import { useEffect } from 'react'
-import { redirect, useActionData, useLoaderData, useLocation, type ActionFunctionArgs } from 'react-router'
+import {
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PATHS } from '../../shared/api.ts'
 import { LoginSchema } from '../../shared/user.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { loadConfig } from '../lib/config.ts'
+import { skipIfSignedIn } from '../lib/require-session.ts'
 import { logIn } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { GoogleButton } from '../features/auth/google-button.tsx'
@@ -11,9 +19,12 @@ import { LoginForm } from '../features/auth/login-form.tsx'
 import { returnPath, withFrom } from '../features/auth/return-path.ts'
 import { showError } from '../components/popup.ts'
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   // Without the config the page still works; Google sign-in just shows as unavailable.
-  const config = await loadConfig().catch(() => null)
+  const [config] = await Promise.all([
+    loadConfig().catch(() => null),
+    skipIfSignedIn(returnPath(request.url)),
+  ])
   return { googleSignIn: config?.googleSignIn ?? false }
 }
 

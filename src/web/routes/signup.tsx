@@ -1,6 +1,7 @@
-import { redirect, useActionData, type ActionFunctionArgs } from 'react-router'
-import { passwordError, SignupSchema } from '../../shared/user.ts'
+import { redirect, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { SignupSchema } from '../../shared/user.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { skipIfSignedIn } from '../lib/require-session.ts'
 import { register, saveUserRecord } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { returnPath } from '../features/auth/return-path.ts'
@@ -14,15 +15,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = { name: field(form, 'name'), email: field(form, 'email'), photo: field(form, 'photo') }
   const password = field(form, 'password')
 
-  const weakness = passwordError(password)
-  if (weakness) {
-    showError('Invalid Password', weakness)
-    return { errors: { password: weakness } satisfies SignupErrors }
-  }
+  // Every field's message at once, each once: next to its field. A weak password also gets the pop-up
+  // 'Invalid Password', which points there rather than repeating the message.
   const parsed = SignupSchema.safeParse({ ...input, password })
   if (!parsed.success) {
     const errors: SignupErrors = {}
     for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SignupErrors] ??= issue.message
+    if (errors.password) showError('Invalid Password', 'See what to change under the password field.')
     return { errors }
   }
 
@@ -35,6 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await saveUserRecord({ name, email, photo })
   await showSuccess('Welcome to Nestmate!', 'Your account is ready.', 1500)
   return redirect(returnPath(request.url))
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await skipIfSignedIn(returnPath(request.url))
+  return null
 }
 
 export function Component() {

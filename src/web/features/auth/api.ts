@@ -1,6 +1,7 @@
 import { API } from '../../../shared/api.ts'
 import { api } from '../../lib/api.ts'
 import { signIn, signUp } from '../../lib/auth-client.ts'
+import { tryAgainIn } from './retry-after.ts'
 
 type Outcome = { ok: true } | { ok: false; message: string }
 
@@ -17,8 +18,23 @@ async function attempt(
   }
 }
 
-export function logIn(email: string, password: string): Promise<Outcome> {
-  return attempt(() => signIn.email({ email, password }), 'Login failed.')
+export async function logIn(email: string, password: string): Promise<Outcome> {
+  let limited: Response | undefined
+  const outcome = await attempt(
+    () =>
+      signIn.email(
+        { email, password },
+        {
+          onError: ({ response }) => {
+            if (response.status === 429) limited = response
+          },
+        },
+      ),
+    'Login failed.',
+  )
+  if (!limited) return outcome
+  const wait = limited.headers.get('retry-after') ?? limited.headers.get('x-retry-after')
+  return { ok: false, message: `Too many sign-in attempts. ${tryAgainIn(wait)}` }
 }
 
 export function register(input: {

@@ -9,8 +9,10 @@ export function LoginForm({ error }: LoginFormProps) {
   const { search } = useLocation()
   const isSubmitting = useNavigation().state === 'submitting'
   return (
+    // replace: once signed in, Back skips the login page (it would only send a signed-in person on again).
     <Form
       method="post"
+      replace
       noValidate
       className="flex flex-col gap-4"
       aria-describedby={error ? 'login-error' : undefined}

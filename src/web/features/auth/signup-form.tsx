@@ -17,7 +17,8 @@ export function SignupForm({ errors = {} }: SignupFormProps) {
   const liveError = password === '' ? errors.password : (passwordError(password) ?? undefined)
 
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4">
+    // replace: once signed up, Back skips the signup page.
+    <Form method="post" replace noValidate className="flex flex-col gap-4">
       <TextField name="name" label="Name" autoComplete="name" isRequired error={errors.name} />
       <TextField
         name="email"

@@ -7,7 +7,7 @@ type MyListingProps = { listing: Listing; currency: string }
 
 /** A row of the My Listings table (tablet and wider). */
 export function MyListingRow({ listing, currency }: MyListingProps) {
-  const { remove, isDeleting, isDeleted } = useDeleteListing(listing._id)
+  const { remove, isDeleting, isDeleted } = useDeleteListing(listing)
   if (isDeleted) return null
   return (
     <tr>
@@ -31,7 +31,7 @@ export function MyListingRow({ listing, currency }: MyListingProps) {
 
 /** The same listing as a card, for phones, where five columns don't fit. */
 export function MyListingCard({ listing, currency }: MyListingProps) {
-  const { remove, isDeleting, isDeleted } = useDeleteListing(listing._id)
+  const { remove, isDeleting, isDeleted } = useDeleteListing(listing)
   if (isDeleted) return null
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">

@@ -1,65 +1,97 @@
 export type EventType =
   'icecream' | 'workout' | 'movie' | 'yoga' | 'food' | 'game' | 'talk' | 'music' | 'tech' | 'book'
 
-export type CommunityEvent = { title: string; date: string; time: string; location: string; type: EventType }
+/** An event that recurs every year on the same day (month 1–12). */
+export type CommunityEvent = {
+  title: string
+  month: number
+  day: number
+  time: string
+  location: string
+  type: EventType
+}
 
-// The nine static events of the spec (original-notes.md), with Nestmate's own times and places.
+// The nine static community events of the home page, with Nestmate's own times and places.
 export const EVENTS: CommunityEvent[] = [
   {
     title: 'Ice Cream Truck',
-    date: 'Aug 29',
+    month: 8,
+    day: 29,
     time: '3:00 PM',
     location: 'Laurelhurst Park, Portland',
     type: 'icecream',
   },
   {
     title: 'Workout Session',
-    date: 'Sept 11',
+    month: 9,
+    day: 11,
     time: '7:30 AM',
     location: 'Waterfront Park, Portland',
     type: 'workout',
   },
   {
     title: 'Movie Night',
-    date: 'Sept 26',
+    month: 9,
+    day: 26,
     time: '8:00 PM',
     location: 'Community Hall, Alberta St',
     type: 'movie',
   },
   {
     title: 'Yoga & Mindfulness',
-    date: 'Oct 8',
+    month: 10,
+    day: 8,
     time: '9:00 AM',
     location: 'Mt. Tabor Park, Portland',
     type: 'yoga',
   },
   {
     title: 'Live Music Night',
-    date: 'Oct 15',
+    month: 10,
+    day: 15,
     time: '7:00 PM',
     location: 'Pearl District Commons',
     type: 'music',
   },
   {
     title: 'Tech Talk',
-    date: 'Oct 20',
+    month: 10,
+    day: 20,
     time: '6:30 PM',
     location: 'Central Library, Portland',
     type: 'tech',
   },
   {
     title: 'Pizza Party',
-    date: 'Oct 25',
+    month: 10,
+    day: 25,
     time: '6:00 PM',
     location: 'Division St Co-working Space',
     type: 'food',
   },
-  { title: 'Board Game Bash', date: 'Nov 7', time: '5:00 PM', location: 'Hawthorne Game Café', type: 'game' },
+  {
+    title: 'Board Game Bash',
+    month: 11,
+    day: 7,
+    time: '5:00 PM',
+    location: 'Hawthorne Game Café',
+    type: 'game',
+  },
   {
     title: 'Poetry Reading',
-    date: 'Nov 18',
+    month: 11,
+    day: 18,
     time: '7:00 PM',
     location: 'Riverside Bookshop, Burnside',
     type: 'book',
   },
 ]
+
+/** The event's next day on or after `today` (a YYYY-MM-DD date): this year's, or next year's once it has passed. */
+export function nextOccurrence(event: Pick<CommunityEvent, 'month' | 'day'>, today: string): string {
+  const year = Number(today.slice(0, 4))
+  const thisYear = `${year}-${pad(event.month)}-${pad(event.day)}`
+  return thisYear >= today ? thisYear : `${year + 1}-${pad(event.month)}-${pad(event.day)}`
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')

@@ -1,14 +1,14 @@
 import { Await, Link, useRevalidator } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
-import type { FeaturedListing } from '../../../shared/listing.ts'
 import { AfterHydration } from '../../components/after-hydration.tsx'
 import { ErrorView } from '../../components/error-view.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { ListingCard } from '../listings/listing-card.tsx'
+import type { Featured } from './featured-api.ts'
 import { SectionHeading } from './section-heading.tsx'
 
 /** Up to six Available listings. Loading, failure (with Retry) and empty states are all shown, never a lasting spinner. */
-export function FeaturedRoommates({ featured }: { featured: Promise<FeaturedListing[]> }) {
+export function FeaturedRoommates({ featured }: { featured: Promise<Featured> }) {
   return (
     <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading
@@ -18,14 +18,14 @@ export function FeaturedRoommates({ featured }: { featured: Promise<FeaturedList
       />
       <AfterHydration fallback={<Spinner label="Loading featured rooms…" />}>
         <Await resolve={featured} errorElement={<FeaturedError />}>
-          {(listings: FeaturedListing[]) => <FeaturedGrid listings={listings} />}
+          {({ listings, currency }: Featured) => <FeaturedGrid listings={listings} currency={currency} />}
         </Await>
       </AfterHydration>
     </section>
   )
 }
 
-function FeaturedGrid({ listings }: { listings: FeaturedListing[] }) {
+function FeaturedGrid({ listings, currency }: Featured) {
   if (listings.length === 0) {
     return (
       <p className="text-center text-base-content/80">
@@ -40,7 +40,7 @@ function FeaturedGrid({ listings }: { listings: FeaturedListing[] }) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {listings.map((listing) => (
         <li key={listing._id} data-aos="fade-up">
-          <ListingCard listing={listing} to={PATHS.details(listing._id)} />
+          <ListingCard listing={listing} to={PATHS.details(listing._id)} currency={currency} />
         </li>
       ))}
     </ul>

@@ -14,7 +14,8 @@ import {
   FaRegClock,
 } from 'react-icons/fa6'
 import { MdSelfImprovement } from 'react-icons/md'
-import { EVENTS, type EventType } from './events-data.ts'
+import { useToday } from '../../lib/today.ts'
+import { EVENTS, nextOccurrence, type EventType } from './events-data.ts'
 import { SectionHeading } from './section-heading.tsx'
 
 const TYPES: Record<EventType, { Icon: IconType; label: string }> = {
@@ -30,7 +31,22 @@ const TYPES: Record<EventType, { Icon: IconType; label: string }> = {
   book: { Icon: FaBookOpen, label: 'Books' },
 }
 
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/**
+ * The events, soonest first, each on its next day with the year: an event whose day has passed this year shows
+ * next year's. Until the page knows the visitor's date (a prerendered first paint), the dates are left out.
+ */
 export function UpcomingEvents() {
+  const today = useToday()
+  const events = EVENTS.map((event) => ({ ...event, date: today && nextOccurrence(event, today) })).sort(
+    (a, b) => (a.date ?? '').localeCompare(b.date ?? ''),
+  )
   return (
     <section aria-labelledby="events-title" className="bg-base-200 px-4 py-16">
       <SectionHeading
@@ -39,7 +55,7 @@ export function UpcomingEvents() {
         intro="Informal meetups where people looking for a place to share can meet in person. All free."
       />
       <ul className="mx-auto grid max-w-7xl gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {EVENTS.map((event) => {
+        {events.map((event) => {
           const { Icon, label } = TYPES[event.type]
           return (
             <li key={event.title} data-aos="zoom-in">
@@ -50,7 +66,12 @@ export function UpcomingEvents() {
                 <div className="min-w-0 space-y-1.5">
                   <h3 className="text-lg font-bold">{event.title}</h3>
                   <p className="flex items-center gap-2 text-sm text-base-content/80">
-                    <FaRegCalendar aria-hidden="true" /> {event.date}
+                    <FaRegCalendar aria-hidden="true" />
+                    {event.date ? (
+                      <time dateTime={event.date}>{dateFormat.format(new Date(event.date))}</time>
+                    ) : (
+                      <span className="skeleton h-4 w-24" aria-hidden="true" />
+                    )}
                     <FaRegClock aria-hidden="true" className="ml-2" /> {event.time}
                   </p>
                   <p className="flex items-center gap-2 text-sm text-base-content/80">

@@ -1,8 +1,13 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '../../../shared/listing.ts'
 import { describedBy, Field } from '../../components/form/field.tsx'
-import type { ListingField, ListingFieldErrors } from './parse-listing-form.ts'
+import {
+  fieldError,
+  LISTING_FIELDS,
+  type ListingField,
+  type ListingFieldErrors,
+} from './parse-listing-form.ts'
 
 export type ListingFormDefaults = Partial<Pick<Listing, ListingField>>
 
@@ -24,7 +29,22 @@ export function ListingForm({
 }: ListingFormProps) {
   const isSubmitting = useNavigation().state === 'submitting'
   const formRef = useRef<HTMLFormElement>(null)
-  const errors = reported ?? {}
+  const [errors, setErrors] = useState<ListingFieldErrors>(reported ?? {})
+  const [descriptionLength, setDescriptionLength] = useState(defaults.description?.length ?? 0)
+  const [lastReported, setLastReported] = useState(reported)
+  if (reported !== lastReported) {
+    setLastReported(reported)
+    setErrors(reported ?? {})
+  }
+
+  // A field that was refused is checked again as it changes, so its message goes once the value is fixed
+  // (and says what is wrong now, if something else is). Fields without a message are left alone while typed in.
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    const { name, value } = event.target as HTMLInputElement
+    if (name === 'description') setDescriptionLength(value.length)
+    const field = LISTING_FIELDS.find((key) => key === name)
+    if (field && errors[field]) setErrors({ ...errors, [field]: fieldError(field, value) })
+  }
 
   // After a refused submit, take the person to the first field that needs fixing.
   useEffect(() => {
@@ -40,7 +60,7 @@ export function ListingForm({
   const contactHint = 'Your Facebook page or another web address people can visit.'
 
   return (
-    <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2">
+    <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={recheck}>
       <Field id="title" label="Title" isRequired error={errors.title} className="md:col-span-2">
         <input
           {...control('title', 'input')}
@@ -86,9 +106,15 @@ export function ListingForm({
           defaultValue={defaults.lifestyle}
         />
       </Field>
-      <Field id="description" label="Description" error={errors.description} className="md:col-span-2">
+      <Field
+        id="description"
+        label="Description"
+        error={errors.description}
+        hint={descriptionHint(descriptionLength)}
+        className="md:col-span-2"
+      >
         <textarea
-          {...control('description', 'textarea')}
+          {...control('description', 'textarea', descriptionHint(descriptionLength))}
           rows={4}
           maxLength={LIMITS.description}
           defaultValue={defaults.description}
@@ -133,4 +159,13 @@ export function ListingForm({
       </div>
     </Form>
   )
+}
+
+/** Near the limit (the last 10 %), how many characters are left; the field stops taking more at the limit. */
+function descriptionHint(length: number): string | undefined {
+  if (length < LIMITS.description * 0.9) return undefined
+  const left = LIMITS.description - length
+  return left === 0
+    ? `${LIMITS.description.toLocaleString('en-US')} characters: the description is full.`
+    : `${left.toLocaleString('en-US')} of ${LIMITS.description.toLocaleString('en-US')} characters left.`
 }

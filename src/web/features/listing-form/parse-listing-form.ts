@@ -21,6 +21,12 @@ export function issuesToFieldErrors(
   return errors
 }
 
+/** The message for one field's value, or undefined when the shared schema accepts it. */
+export function fieldError(field: ListingField, value: string): string | undefined {
+  const result = NewListingSchema.shape[field].safeParse(value)
+  return result.success ? undefined : result.error.issues[0]?.message
+}
+
 /** Checks the submitted form with the same schema the server uses. */
 export function parseListingForm(
   formData: FormData,
