@@ -12,7 +12,7 @@ export function StatCard({ label, value, icon: Icon, isText }: StatCardProps) {
         </span>
         <div className="min-w-0">
           <p className="text-sm text-base-content/80">{label}</p>
-          <p className={isText ? 'font-semibold break-all' : 'text-2xl font-bold'}>{value}</p>
+          <p className={isText ? 'font-semibold' : 'text-2xl font-bold'}>{value}</p>
         </div>
       </div>
     </li>

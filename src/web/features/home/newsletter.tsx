@@ -35,7 +35,7 @@ export function Newsletter() {
             required
             autoComplete="email"
             placeholder="you@example.com"
-            className="input input-lg w-full flex-1 text-base-content"
+            className="input input-lg w-full text-base-content sm:flex-1"
           />
           <button
             type="submit"

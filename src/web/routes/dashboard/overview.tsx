@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { requireSession } from '../../lib/require-session.ts'
 import { getStats } from '../../features/dashboard/api.ts'
 import { StatCard } from '../../features/dashboard/stat-card.tsx'
+import { EmailText } from '../../components/email-text.tsx'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +30,7 @@ export function Component() {
         <StatCard label="Total Listings" value={count(stats?.totalListings)} icon={FaHouseChimney} />
         <StatCard label="My Listings" value={count(stats?.myListings)} icon={FaList} />
         <StatCard label="Total Users" value={count(stats?.totalUsers)} icon={FaUsers} />
-        <StatCard label="Your Email" value={user.email} icon={FaEnvelope} isText />
+        <StatCard label="Your Email" value={<EmailText email={user.email} />} icon={FaEnvelope} isText />
       </ul>
       {!stats && (
         <p role="status" className="text-sm text-base-content/80">

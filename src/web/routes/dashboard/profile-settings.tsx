@@ -6,6 +6,7 @@ import { updateUser } from '../../lib/auth-client.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { showError, showSuccess } from '../../components/popup.ts'
 import { ProfileForm, type ProfileErrors } from '../../features/dashboard/profile-form.tsx'
+import { EmailText } from '../../components/email-text.tsx'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 
 const DEFAULT_AVATAR = '/default-avatar.svg'
@@ -59,7 +60,9 @@ export function Component() {
             />
             <div className="min-w-0">
               <p className="text-xl font-semibold break-words">{user.name}</p>
-              <p className="text-base-content/80 break-all">{user.email}</p>
+              <p className="text-base-content/80">
+                <EmailText email={user.email} />
+              </p>
             </div>
           </div>
           <ProfileForm key={`${user.name}|${user.image ?? ''}`} user={user} errors={result?.errors} />
