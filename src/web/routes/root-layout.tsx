@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router'
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import { Footer } from '../components/footer.tsx'
 import { Navbar } from '../components/navbar.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
@@ -23,6 +23,8 @@ export function Component() {
         <Outlet />
       </main>
       <Footer />
+      {/* Back and Forward return to where the page was scrolled; a new page starts at the top. */}
+      <ScrollRestoration />
     </div>
   )
 }

@@ -1,8 +1,8 @@
-import { Link } from 'react-router'
-import { FaArrowLeft, FaFacebook, FaPhone } from 'react-icons/fa'
+import { FaFacebook, FaPhone } from 'react-icons/fa'
 import type { ListingDetail, LikeResult } from '../../../shared/listing.ts'
 import { safeContactHref } from './api.ts'
 import { LikeButton } from './like-button.tsx'
+import { BackToListings } from './listing-error.tsx'
 import { ListingFacts } from './listing-facts.tsx'
 
 type ListingViewProps = {
@@ -59,9 +59,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
           )}
         </div>
         <div className="card-actions items-center justify-between border-t border-base-300 pt-4">
-          <Link to={backTo} className="btn btn-ghost">
-            <FaArrowLeft aria-hidden="true" /> Back to Listings
-          </Link>
+          <BackToListings to={backTo} className="btn btn-ghost" />
           <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
         </div>
       </div>

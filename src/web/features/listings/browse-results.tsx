@@ -8,9 +8,10 @@ type BrowseResultsProps = { firstPage: BrowsePage; currency: string; isUpdating:
 
 /** The card grid with "N listings" and server-side paging through "Load more". Remount it (key) when the view changes. */
 export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResultsProps) {
-  const { pathname } = useLocation()
-  const [listings, setListings] = useState(firstPage.listings)
-  const [next, setNext] = useState(firstPage.next)
+  const { pathname, key } = useLocation()
+  const [shown] = useState(() => loadedPages(key, firstPage))
+  const [listings, setListings] = useState(shown.listings)
+  const [next, setNext] = useState(shown.next)
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
   const inDashboard = pathname.startsWith(PATHS.dashboard)
   const { total } = firstPage
@@ -20,8 +21,10 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
     setStatus('loading')
     try {
       const page = await fetchNextPage(next)
-      setListings((shown) => [...shown, ...page.listings.filter((l) => !shown.some((s) => s._id === l._id))])
+      const more = [...listings, ...page.listings.filter((l) => !listings.some((s) => s._id === l._id))]
+      setListings(more)
       setNext(page.next)
+      keepLoadedPages(key, { listings: more, next: page.next })
       setStatus('idle')
     } catch {
       setStatus('error')
@@ -85,4 +88,27 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
       </div>
     </div>
   )
+}
+
+// The pages loaded with "Load more" are kept per history entry (the router's location key), so Back from a
+// listing, or a reload, shows the same list again and the scroll position can be restored on it.
+type Loaded = Pick<BrowsePage, 'listings' | 'next'>
+const storageKey = (locationKey: string) => `nestmate:browse:${locationKey}`
+
+function loadedPages(locationKey: string, firstPage: BrowsePage): Loaded {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(storageKey(locationKey)) ?? 'null') as Loaded | null
+    if (kept && kept.listings.length > firstPage.listings.length) return kept
+  } catch {
+    // Storage unavailable or unreadable: start from the first page.
+  }
+  return firstPage
+}
+
+function keepLoadedPages(locationKey: string, loaded: Loaded) {
+  try {
+    sessionStorage.setItem(storageKey(locationKey), JSON.stringify(loaded))
+  } catch {
+    // Storage full or unavailable: Back shows the first page only.
+  }
 }

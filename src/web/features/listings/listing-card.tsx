@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
 import { formatRent } from '../../../shared/format.ts'
 import type { ListingSummary } from '../../../shared/listing.ts'
@@ -17,8 +17,13 @@ type ListingCardProps = {
 }
 
 export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
+  const { pathname, search } = useLocation()
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+    // The whole card opens the listing: See More's click area is stretched over the card (::after), so the
+    // card stays one real link with one accessible name, not a link wrapped around headings and lists. The
+    // button must not move when pressed (daisyUI nudges it down 0.5 px): a moved box would carry the stretched
+    // area with it between press and release, and the click would miss the link.
+    <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>
@@ -52,7 +57,12 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
           ) : (
             <span />
           )}
-          <Link to={to} className="btn btn-sm btn-primary" aria-label={`See more about ${listing.title}`}>
+          <Link
+            to={to}
+            state={{ from: pathname + search }}
+            className="btn btn-sm btn-primary static after:absolute after:inset-0 after:rounded-box after:content-[''] active:translate-none"
+            aria-label={`See more about ${listing.title}`}
+          >
             See More
           </Link>
         </div>
