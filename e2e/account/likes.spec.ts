@@ -24,14 +24,19 @@ test('B likes A’s listing once and sees A’s phone; A cannot like their own',
     expect(request.headers()['content-type']).toContain('application/json')
     const liked = b.page.getByRole('button', { name: 'Liked' })
     await expect(liked).toBeDisabled()
-    await expect(b.page.getByText('1 people interested in')).toBeVisible()
+    await expect(b.page.getByText('1 person interested', { exact: true })).toBeVisible()
     await expect(b.page.getByText('Contact: +1 503 555 0199')).toBeVisible()
+    // A phone can call it with a tap.
+    await expect(b.page.getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute(
+      'href',
+      'tel:+15035550199',
+    )
   })
 
   await test.step('a reload still shows Liked and the phone', async () => {
     await b.page.reload()
     await expect(b.page.getByRole('button', { name: 'Liked' })).toBeDisabled()
-    await expect(b.page.getByText('1 people interested in')).toBeVisible()
+    await expect(b.page.getByText('1 person interested', { exact: true })).toBeVisible()
     await expect(b.page.getByText('Contact: +1 503 555 0199')).toBeVisible()
   })
 
@@ -43,7 +48,7 @@ test('B likes A’s listing once and sees A’s phone; A cannot like their own',
     await own.hover()
     await expect(a.page.getByRole('tooltip')).toHaveText("You can't like your own post")
     await own.click({ force: true })
-    await expect(a.page.getByText('1 people interested in')).toBeVisible()
+    await expect(a.page.getByText('1 person interested', { exact: true })).toBeVisible()
     await a.page.getByRole('link', { name: 'Back to Listings' }).click()
     await expect(a.page).toHaveURL(/\/dashboard\/browse-listing$/)
   })
@@ -87,6 +92,23 @@ test('someone else’s listing is never an editable form', async ({ browser, bas
   await expect(b.page.getByRole('heading', { name: 'This listing is not yours' })).toBeVisible()
   await expect(b.page.getByRole('textbox')).toHaveCount(0)
   await expect(b.page.getByRole('button', { name: 'Update Listing' })).toHaveCount(0)
+  await a.context.close()
+  await b.context.close()
+})
+
+test('on a phone the Like button stays on screen while the listing is read', async ({ browser, baseURL }) => {
+  const a = await signedInPage(browser, baseURL!)
+  const id = await createListingViaApi(a.context.request, baseURL!, {
+    description: 'A long description. '.repeat(120),
+  })
+  const b = await signedInPage(browser, baseURL!)
+  await b.page.setViewportSize({ width: 390, height: 700 })
+  await b.page.goto(`/browse-listing-details/${id}`)
+  const like = b.page.getByRole('button', { name: 'Like', exact: true })
+  // At the top of the page, before scrolling past the facts and the description.
+  await expect(like).toBeInViewport()
+  await b.page.mouse.wheel(0, 600)
+  await expect(like).toBeInViewport()
   await a.context.close()
   await b.context.close()
 })

@@ -26,7 +26,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
       <div className="card-body gap-6">
         <header>
           <p className="text-sm font-medium text-base-content/80" aria-live="polite">
-            {likes} people interested in
+            {likes === 1 ? '1 person interested' : `${likes} people interested in`}
           </p>
           <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
         </header>
@@ -54,11 +54,15 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
           {isLiked && number && (
             <p className="font-semibold">
               <FaPhone className="mr-2 inline" aria-hidden="true" />
-              Contact: {number}
+              Contact:{' '}
+              <a className="link" href={`tel:${number.replace(/[^\d+]/g, '')}`}>
+                {number}
+              </a>
             </p>
           )}
         </div>
-        <div className="card-actions items-center justify-between border-t border-base-300 pt-4">
+        {/* On phones the actions stay in reach at the bottom of the screen while the facts are read. */}
+        <div className="card-actions items-center justify-between border-t border-base-300 pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-6 max-sm:bg-base-100 max-sm:px-6 max-sm:pb-4">
           <BackToListings to={backTo} className="btn btn-ghost" />
           <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
         </div>
