@@ -3,7 +3,7 @@ export type EventType =
 
 export type CommunityEvent = { title: string; date: string; time: string; location: string; type: EventType }
 
-// The nine static events of the spec (original-notes.md), with Nestmate's own times and places.
+// The home page's nine static events: fixed titles, dates and kinds, with Nestmate's own times and places.
 export const EVENTS: CommunityEvent[] = [
   {
     title: 'Ice Cream Truck',
