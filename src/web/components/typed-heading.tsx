@@ -11,7 +11,7 @@ type TypedHeadingProps = {
   isStill?: boolean
 }
 
-// The spec's typewriter timings (product-spec.md §9).
+// The product's typewriter timings: 70 ms a letter typed, 50 ms a letter deleted, 1.5 s on a whole word.
 const TIMING = { typeSpeed: 70, deleteSpeed: 50, delaySpeed: 1500 }
 
 /**
