@@ -3,7 +3,7 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// The layers of DESIGN.md §8: shared is the contract, web and server never import each other.
+// The layers of docs/architecture.md §7: shared is the contract, web and server never import each other.
 const boundary = (forbidden, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
 })

@@ -21,7 +21,7 @@ export function benchConfig(argv: string[], env: NodeJS.ProcessEnv) {
     lighthouse: env.BENCH_LIGHTHOUSE !== 'false',
     /** Lighthouse runs per page; the median run is reported (one run swings by ±10 points on a shared machine). */
     lighthouseRuns: Number(env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 5)),
-    // What production runs: info, which logs each request (DESIGN.md §6 default).
+    // What production runs: info, which logs each request (the LOG_LEVEL default, docs/architecture.md §6).
     logLevel: env.BENCH_LOG_LEVEL ?? 'info',
     sessions: 20,
     port: Number(env.BENCH_PORT ?? 39100),

@@ -22,7 +22,8 @@ const argon2Strength = {
 
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid input.'
 
-// Better Auth checks only length; the spec's rules and field limits are enforced here (DESIGN.md §5).
+// Better Auth checks only length; the spec's password rules and field limits are enforced here
+// (docs/architecture.md §5.1).
 const validateAccountInput = createAuthMiddleware(async (ctx) => {
   // A JSON body may be any value; Better Auth's own schema refuses the ones that aren't objects.
   const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>

@@ -78,7 +78,7 @@ function embeddedSecret(dataDir: string): string {
   return secret
 }
 
-/** Parses the environment once; the only reader of process.env (DESIGN.md §6). */
+/** Parses the environment once; the only reader of process.env (docs/architecture.md §6). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(source)
   if (!result.success) {

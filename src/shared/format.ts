@@ -10,7 +10,7 @@ export function rentFormat(currency = 'USD'): Intl.NumberFormat {
   return formatter
 }
 
-/** One format for every rent on every screen (DESIGN.md §6, CURRENCY). */
+/** One format for every rent on every screen (CURRENCY, docs/architecture.md §6). */
 export function formatRent(rent: number, currency = 'USD'): string {
   return rentFormat(currency).format(rent)
 }

@@ -4,7 +4,7 @@ import { NUL_FREE } from './text.ts'
 export const PASSWORD_MIN = 6
 export const PASSWORD_MAX = 128
 
-/** The spec's password rules, in the order and words it shows them (§5). */
+/** The password rules, in the order and words the sign-up form shows them (docs/architecture.md §5.1). */
 export const PASSWORD_RULES = [
   { test: (p: string) => p.length >= PASSWORD_MIN, message: 'Password must be at least 6 characters.' },
   { test: (p: string) => /[A-Z]/.test(p), message: 'Password must include at least one uppercase letter.' },

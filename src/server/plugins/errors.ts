@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
-/** An expected failure with a status and a message safe to show (DESIGN.md §4 error shape). */
+/** An expected failure with a status and a message safe to show (docs/architecture.md §4, error shape). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -7,8 +7,8 @@ type Result = { current: number; ttl: number }
 
 /**
  * A fixed-window counter for @fastify/rate-limit kept in the database, so every app process behind a load
- * balancer counts against the same limit (DESIGN.md §1: processes hold no state). Keys are prefixed `api:` to
- * stay apart from Better Auth's counters in the same table.
+ * balancer counts against the same limit (docs/architecture.md §1: processes hold no state). Keys are prefixed
+ * `api:` to stay apart from Better Auth's counters in the same table.
  */
 export function databaseRateLimitStore(db: Database) {
   return class DatabaseStore {

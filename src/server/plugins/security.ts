@@ -23,7 +23,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers
 }
 
-/** Security headers, and the API's refusal of cross-site writes (DESIGN.md §5). */
+/** Security headers, and the API's refusal of cross-site writes (docs/architecture.md §5.4 and §5.6). */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.baseUrl.startsWith('https://')
   const headers = {

@@ -3,7 +3,7 @@ import { PATHS } from '../../shared/api.ts'
 import { useSession } from '../lib/auth-client.ts'
 import { navLinkClass } from './nav-links.tsx'
 
-/** The Dashboard link, for signed-in people only (spec §2). */
+/** The Dashboard link, for signed-in people only. */
 export function DashboardItem() {
   const { data: session } = useSession()
   if (!session) return null

@@ -50,7 +50,7 @@ export async function apiRequest<T = unknown>(path: string, options: Options = {
     signal,
     credentials: 'same-origin',
     headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-    // Writes always carry a JSON body, even the like call whose body is empty (DESIGN.md §5, CSRF).
+    // Writes always carry a JSON body, even the like call whose body is empty (docs/architecture.md §5.4).
     body: hasBody ? JSON.stringify(body ?? {}) : undefined,
   })
   const text = await response.text()

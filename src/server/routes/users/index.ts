@@ -24,7 +24,7 @@ export const userRoutes =
         const me = await requireUser(request)
         const [rows, total] = await Promise.all([users.list(request.query.limit), users.count()])
         reply.header('X-Total-Count', String(total))
-        // Other people's e-mail addresses are theirs to share, not ours (DESIGN.md §4).
+        // Other people's e-mail addresses are theirs to share, not ours (docs/architecture.md §4).
         return rows.map((row) => ({
           _id: row.id,
           name: row.name,

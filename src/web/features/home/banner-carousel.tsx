@@ -11,7 +11,7 @@ import { BANNER_SLIDES } from './banner-slides.ts'
 import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
 
 /**
- * Five slides, auto-advancing every 5 s in an endless loop (spec §4), with a pause button (WCAG 2.2.2). Only the
+ * Five slides, auto-advancing every 5 s in an endless loop, with a pause button (WCAG 2.2.2). Only the
  * slide in view types its heading: the others hold theirs still, instead of re-rendering every 50 ms unseen.
  */
 export function BannerCarousel() {
