@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage } from '../support/api.ts'
 import { closePopup, expectPopup } from '../support/popup.ts'
 
-// The spec's error catalogue (§8), provoked by answering the app's calls with the failure in question.
+// Every error pop-up the product shows (title and text), provoked by answering the app's calls with the failure in question.
 
 async function fillValidListing(page: Page) {
   await page.getByLabel('Title').fill('Quiet room')
