@@ -74,7 +74,9 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await expect(contact).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc')
     await expect(contact).toHaveAttribute('target', '_blank')
     await page.getByRole('link', { name: 'Back to Listings' }).click()
-    await expect(page).toHaveURL(/\/browse-listing$/)
+    // Back to Listings returns to the search the listing was opened from.
+    await expect(page).toHaveURL(`/browse-listing?q=${encodeURIComponent(title)}`)
+    await expect(page.getByRole('link', { name: `See more about ${title}` })).toBeVisible()
   })
 
   await test.step('update it, switching availability', async () => {
