@@ -26,12 +26,20 @@ export type App = FastifyInstance & {
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
 const BODY_LIMIT = 32 * 1024
 
+/**
+ * A hop count trusts that many proxies nearest the server, as Express's `trust proxy` does; Fastify 5 ignores a
+ * bare number (it would trust nothing), so it becomes proxy-addr's trust function.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+}
+
 /** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
 export async function buildApp(config: Config, database: DatabaseHandle, options: { webRoot?: string } = {}) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()

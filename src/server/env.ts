@@ -112,7 +112,7 @@ export class ConfigError extends Error {}
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
   chmodSync(file, 0o600)

@@ -59,6 +59,29 @@ describe('per-IP limits on accounts', () => {
   })
 })
 
+describe('per-IP limits behind one proxy (TRUST_PROXY=1)', () => {
+  const proxied = useTestApp({ rateLimits: true, trustProxy: 1 })
+
+  const signInVia = (forwardedFor: string, n: number) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.0.0.2',
+      headers: { origin: BASE_URL, 'x-forwarded-for': forwardedFor },
+      payload: { email: `proxied${n}@example.com`, password: 'Wrong123' },
+    })
+
+  test('the address the proxy saw is counted: addresses a client adds in front of it move nothing', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push((await signInVia(`203.0.113.${i}, 198.51.100.30`, i)).statusCode)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses[10]).toBe(429)
+    // Another client behind the same proxy has its own count.
+    expect((await signInVia('198.51.100.31', 99)).statusCode).toBe(401)
+  })
+})
+
 describe('per-person rate limits', () => {
   test('the 31st like and the 61st write within an hour answer 429; another person is not affected', async () => {
     const limited = await createTestApp({ rateLimits: true })
