@@ -50,7 +50,7 @@ function pgliteOptions(extra: object = {}) {
 
 async function openPgliteDir(dataDir: string) {
   makePrivateDir(dataDir)
-  const lock = lockDataDir(dataDir)
+  const lock = await lockDataDir(dataDir)
   try {
     const pgData = path.join(dataDir, 'pgdata')
     if (!existsSync(pgData)) {
