@@ -124,6 +124,25 @@ describe('per-person rate limits', () => {
   })
 })
 
+describe('per-person limit on the user record', () => {
+  const limited = useTestApp({ rateLimits: true })
+
+  test('the 31st POST /api/users within an hour answers 429; another person is not affected', async () => {
+    const [alice, bob] = [await signUp(limited.app), await signUp(limited.app)]
+    const write = (user: TestUser, n: number) =>
+      injectAs(limited.app, user, {
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: `Name ${n}`, photo: '', email: user.email },
+      })
+    for (let i = 0; i < 30; i++) expect((await write(alice, i)).statusCode).toBe(200)
+    const refused = await write(alice, 30)
+    expectError(refused, 429, /^Too many requests/)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await write(bob, 0)).statusCode).toBe(200)
+  })
+})
+
 describe('limits and error answers', () => {
   test('a body over 32 kB answers 413', async () => {
     const alice = await signUp(t.app)
