@@ -10,6 +10,7 @@ import { registerErrorHandling } from './plugins/errors.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
+import { createSignInThrottle } from './plugins/sign-in-throttle.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
@@ -73,7 +74,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
   const auth = createAuth(database.db, config)
-  await registerAuth(app, auth, config.baseUrl, users.bySessionToken)
+  await registerAuth(
+    app,
+    auth,
+    config.baseUrl,
+    { lookup: users.bySessionToken, end: users.endSession },
+    config.rateLimits ? createSignInThrottle(database.db) : undefined,
+  )
 
   await app.register(siteRoutes({ config, database, listings, users }))
   await app.register(listingRoutes(listings))

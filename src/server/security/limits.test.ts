@@ -59,6 +59,47 @@ describe('per-IP limits on accounts', () => {
   })
 })
 
+describe('per-account limit on failed sign-ins', () => {
+  const limited = useTestApp({ rateLimits: true })
+  let next = 0
+  // A new address for every attempt, as a botnet would use: the per-IP limit never triggers.
+  const signIn = (email: string, password: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: `198.18.${Math.floor(++next / 250)}.${next % 250}`,
+      headers: { origin: BASE_URL },
+      payload: { email, password },
+    })
+
+  test('after 10 failures in 15 minutes an e-mail answers 429 whether or not its account exists', async () => {
+    const alice = await signUp(limited.app)
+    const nobody = `nobody-${Math.random().toString(36).slice(2)}@example.com`
+    for (let i = 0; i < 10; i++) {
+      const [known, unknown] = [await signIn(alice.email, `Wrong-${i}a`), await signIn(nobody, `Wrong-${i}a`)]
+      // The same answer for both: nothing tells which account exists.
+      expect(known.statusCode).toBe(401)
+      expect(unknown.statusCode).toBe(401)
+      expect(known.body).toBe(unknown.body)
+    }
+    const [known, unknown] = [await signIn(alice.email, alice.password), await signIn(nobody, 'Wrong-x1')]
+    for (const refused of [known, unknown]) {
+      expectError(refused, 429, /^Too many failed sign-ins/)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
+    }
+    expect(known.body).toBe(unknown.body)
+    expect(known.headers['set-cookie']).toBeUndefined()
+    // Letter case doesn't make another account.
+    expect((await signIn(alice.email.toUpperCase(), alice.password)).statusCode).toBe(429)
+    // Another account is not affected, and a success clears its own count.
+    const bob = await signUp(limited.app)
+    for (let i = 0; i < 9; i++) expect((await signIn(bob.email, 'Wrong-1a')).statusCode).toBe(401)
+    expect((await signIn(bob.email, bob.password)).statusCode).toBe(200)
+    for (let i = 0; i < 9; i++) expect((await signIn(bob.email, 'Wrong-1a')).statusCode).toBe(401)
+    expect((await signIn(bob.email, bob.password)).statusCode).toBe(200)
+  })
+})
+
 describe('per-IP limits behind one proxy (TRUST_PROXY=1)', () => {
   const proxied = useTestApp({ rateLimits: true, trustProxy: 1 })
 

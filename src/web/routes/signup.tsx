@@ -1,5 +1,5 @@
 import { redirect, useActionData, type ActionFunctionArgs } from 'react-router'
-import { passwordError, SignupSchema } from '../../shared/user.ts'
+import { passwordError, SignupSchema } from '../../shared/signup.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { register, saveUserRecord } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
