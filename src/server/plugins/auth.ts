@@ -84,7 +84,7 @@ export async function registerAuth(
     handler: async (request, reply) => {
       const email = throttle && signInEmail(request)
       if (email) {
-        const wait = await throttle.retryAfter(email)
+        const wait = await throttle.attempt(email)
         if (wait > 0) {
           reply.status(429).header('retry-after', String(wait))
           return { error: `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.` }
@@ -95,8 +95,7 @@ export async function registerAuth(
       const response = await auth.handler(toWebRequest(request, baseUrl))
       // Sign-out and revoked sessions: no cached session may outlive them.
       if (request.method === 'POST') sessions.clear()
-      if (email && response.status === 401) await throttle.failed(email)
-      else if (email && response.ok) await throttle.succeeded(email)
+      if (email && response.ok) await throttle.succeeded(email)
       return sendWebResponse(reply, response)
     },
   })
