@@ -87,7 +87,9 @@ export async function registerAuth(
         const wait = await throttle.attempt(email)
         if (wait > 0) {
           reply.status(429).header('retry-after', String(wait))
-          return { error: `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.` }
+          const message = `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.`
+          // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
+          return { error: message, message }
         }
       }
       // A session past its absolute lifetime is deleted here, before Better Auth would renew it.
