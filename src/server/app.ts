@@ -10,6 +10,7 @@ import { registerErrorHandling } from './plugins/errors.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
+import { createSignInThrottle } from './plugins/sign-in-throttle.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
@@ -26,12 +27,20 @@ export type App = FastifyInstance & {
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
 const BODY_LIMIT = 32 * 1024
 
+/**
+ * A hop count trusts that many proxies nearest the server, as Express's `trust proxy` does; Fastify 5 ignores a
+ * bare number (it would trust nothing), so it becomes proxy-addr's trust function.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+}
+
 /** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
 export async function buildApp(config: Config, database: DatabaseHandle, options: { webRoot?: string } = {}) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()
@@ -65,7 +74,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
   const auth = createAuth(database.db, config)
-  await registerAuth(app, auth, config.baseUrl, users.bySessionToken)
+  await registerAuth(
+    app,
+    auth,
+    config.baseUrl,
+    { lookup: users.bySessionToken, end: users.endSession },
+    config.rateLimits ? createSignInThrottle(database.db) : undefined,
+  )
 
   await app.register(siteRoutes({ config, database, listings, users }))
   await app.register(listingRoutes(listings))

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startOidcMock } from '../../scripts/oidc-mock.ts'
+import { COMMON_PASSWORD_MESSAGE } from '../shared/signup.ts'
 import { selectRows } from './test/database.ts'
 import {
   BASE_URL,
@@ -34,6 +35,16 @@ describe('e-mail sign-up', () => {
     const response = await signUpRequest({ name: 'Pat', email: `pat-${password}@example.com`, password })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ error: message })
+  })
+
+  test.each(['Password1', 'qWERTY123', 'iLoveYou'])('refuses the common password %s', async (password) => {
+    const response = await signUpRequest({
+      name: 'Pat',
+      email: `pat-common-${password}@example.com`,
+      password,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ error: COMMON_PASSWORD_MESSAGE })
   })
 
   test('requires a name and refuses a photo that is not an http(s) URL', async () => {
@@ -117,6 +128,22 @@ describe('sign-in, profile and sign-out', () => {
       image: 'https://images.example/me.png',
       email: user.email,
     })
+  })
+
+  test('a new password follows the same rules, common ones refused', async () => {
+    const user = await signUp(t.app)
+    const change = (newPassword: string) =>
+      injectAs(t.app, user, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: user.password, newPassword },
+      })
+    expect((await change('Welcome1')).json()).toMatchObject({ error: COMMON_PASSWORD_MESSAGE })
+    expect((await change('nestmate2')).json()).toMatchObject({
+      error: 'Password must include at least one uppercase letter.',
+    })
+    expect((await change('Nestmate-Two-2')).statusCode).toBe(200)
+    expect((await signIn(user.email, 'Nestmate-Two-2')).statusCode).toBe(200)
   })
 
   test('sign-out revokes the session on the server', async () => {
@@ -233,5 +260,45 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect(cookieFrom(callback)).not.toMatch(/session_token=[^;]+/)
     const session = await injectAs(g.app, owner, { method: 'GET', url: '/api/auth/get-session' })
     expect(session.json().user.name).toBe(owner.name)
+  })
+})
+
+describe('absolute session lifetime (30 days from sign-in)', () => {
+  const age = (user: TestUser, days: number) =>
+    selectRows(
+      t.database,
+      `update session set created_at = now() - interval '${days} days' where user_id = '${user.id}'`,
+    )
+  const sessions = async (user: TestUser) =>
+    (
+      await selectRows<{ count: number }>(
+        t.database,
+        `select count(*)::int as count from session where user_id = '${user.id}'`,
+      )
+    )[0]!.count
+
+  test('a session used every day still ends 30 days after it began, and is deleted', async () => {
+    const user = await signUp(t.app)
+    await age(user, 31)
+    const mine = await injectAs(t.app, user, { method: 'GET', url: '/api/my-listings' })
+    expect(mine.statusCode).toBe(401)
+    expect(await sessions(user)).toBe(0)
+  })
+
+  test("Better Auth's own endpoints refuse it too", async () => {
+    const user = await signUp(t.app)
+    await age(user, 31)
+    const session = await injectAs(t.app, user, { method: 'GET', url: '/api/auth/get-session' })
+    expect(session.statusCode).toBe(200)
+    expect(session.json()).toBeNull()
+    expect(await sessions(user)).toBe(0)
+  })
+
+  test('a 29-day-old session still works', async () => {
+    const user = await signUp(t.app)
+    await age(user, 29)
+    expect((await injectAs(t.app, user, { method: 'GET', url: '/api/my-listings' })).statusCode).toBe(200)
+    const session = await injectAs(t.app, user, { method: 'GET', url: '/api/auth/get-session' })
+    expect(session.json()).toMatchObject({ user: { id: user.id } })
   })
 })

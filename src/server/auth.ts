@@ -3,10 +3,18 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
-import { NameSchema, PasswordSchema, ProfileSchema } from '../shared/user.ts'
+import { PasswordSchema } from '../shared/signup.ts'
+import { NameSchema, ProfileSchema } from '../shared/user.ts'
 import type { Database } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
 import type { Config } from './env.ts'
+
+/**
+ * A session ends 7 days after its last use (Better Auth's expiresIn, renewed daily by updateAge) and, however
+ * often it is used, 30 days after sign-in: plugins/auth.ts refuses and deletes an older one.
+ */
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 /** The header the server sets from the socket (or trusted proxy) address; clients can't choose it. */
 export const CLIENT_IP_HEADER = 'x-nestmate-client-ip'
@@ -32,6 +40,11 @@ const validateAccountInput = createAuthMiddleware(async (ctx) => {
     if (!password.success) throw new APIError('BAD_REQUEST', { message: firstIssue(password.error) })
     const profile = ProfileSchema.safeParse({ name: body.name, photo: body.image ?? '' })
     if (!profile.success) throw new APIError('BAD_REQUEST', { message: firstIssue(profile.error) })
+  }
+  // Every way to a new password keeps the same rules (Better Auth's change and reset, signed in or by e-mail).
+  if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
+    const password = PasswordSchema.safeParse(body.newPassword ?? '')
+    if (!password.success) throw new APIError('BAD_REQUEST', { message: firstIssue(password.error) })
   }
   if (ctx.path === '/update-user') {
     if ('email' in body) throw new APIError('BAD_REQUEST', { message: "Email can't be changed." })
@@ -67,7 +80,7 @@ export function createAuth(db: Database, config: Config) {
       },
     },
     user: { changeEmail: { enabled: false } },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 60 * 60 * 24 },
     account: { accountLinking: { enabled: true } },
     rateLimit: {
       enabled: config.rateLimits,

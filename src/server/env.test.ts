@@ -33,11 +33,34 @@ describe('loadConfig', () => {
       'Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set.',
     ],
     [
+      { TRUST_PROXY: 'true' },
+      'Invalid configuration: TRUST_PROXY is true, which lets any client choose its IP; set the number of proxies in front of Nestmate (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8).',
+    ],
+    [
+      { TRUST_PROXY: 'the-balancer' },
+      'Invalid configuration: TRUST_PROXY must be false, a number of proxies, or IP addresses and CIDR ranges separated by commas.',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'Invalid configuration: TRUST_PROXY must be false, a number of proxies, or IP addresses and CIDR ranges separated by commas.',
+    ],
+    [
       { GOOGLE_CLIENT_ID: 'id' },
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.',
     ],
   ])('stops with one line naming the bad variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message)
+  })
+
+  test.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.7', '10.0.0.7'],
+    [' 10.0.0.0/8, fd00::/8 ,loopback', '10.0.0.0/8,fd00::/8,loopback'],
+  ])('TRUST_PROXY=%j trusts only a hop count or given proxies: %j', (value, trusted) => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy).toBe(trusted)
   })
 
   test('reads PostgreSQL, Google and https settings', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -8,6 +9,31 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'must be true or false' })
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1' || value === 'on')
+
+// proxy-addr's names for the private ranges, which Fastify accepts beside addresses.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * Never `true`: Fastify would then believe the leftmost X-Forwarded-For address, which the client writes, and
+ * every per-IP limit would count whatever address the client chose. A hop count or the proxies' own addresses
+ * make it take the address the nearest trusted proxy saw. Returns undefined for anything else.
+ */
+function trustedProxies(value: string): false | number | string | undefined {
+  const trimmed = value.trim()
+  if (trimmed === 'false' || trimmed === '0') return false
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed)
+  const entries = trimmed.split(',').map((entry) => entry.trim())
+  return entries.every(isProxyAddress) ? entries.join(',') : undefined
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -37,11 +63,25 @@ const EnvSchema = z.object({
       }
     }, 'is not a currency this runtime knows')
     .default('USD'),
-  // Behind a load balancer: `true` or the proxies' addresses (comma-separated), so client IPs are real.
+  // Behind a load balancer: how many proxies, or which, may tell the client's address (X-Forwarded-For).
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
+    .refine((value) => value.trim() !== 'true', {
+      error:
+        'is true, which lets any client choose its IP; set the number of proxies in front of Nestmate (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    })
+    .transform((value, ctx) => {
+      const trusted = trustedProxies(value)
+      if (trusted === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, a number of proxies, or IP addresses and CIDR ranges separated by commas',
+        })
+        return z.NEVER
+      }
+      return trusted
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
   RATE_LIMITS: flag(true),
@@ -60,7 +100,8 @@ export type Config = {
   demoData: boolean
   currency: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
-  trustProxy: boolean | string
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges (comma-separated). */
+  trustProxy: false | number | string
   rateLimits: boolean
   passwordHash: 'strong' | 'fast'
 }
@@ -71,7 +112,7 @@ export class ConfigError extends Error {}
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
   chmodSync(file, 0o600)

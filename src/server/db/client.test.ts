@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -32,6 +32,19 @@ function copiedDataDir() {
   return dir
 }
 
+/** Every path under root (root included) whose mode lets group or others in, with that mode. */
+function openToOthers(root: string): string[] {
+  const found: string[] = []
+  const visit = (file: string) => {
+    const stat = lstatSync(file)
+    if (!stat.isSymbolicLink() && (stat.mode & 0o077) !== 0)
+      found.push(`${path.relative(root, file) || '.'} ${(stat.mode & 0o777).toString(8)}`)
+    if (stat.isDirectory()) for (const name of readdirSync(file)) visit(path.join(file, name))
+  }
+  visit(root)
+  return found
+}
+
 const countListings = async (handle: Awaited<ReturnType<typeof openDatabase>>) =>
   (await selectRows<{ count: number }>(handle, sql`select count(*)::int as count from listing`))[0]!.count
 
@@ -52,16 +65,35 @@ function runServer(dataDir: string, env: Record<string, string> = {}) {
 
 describe.skipIf(testDatabaseKind === 'postgres')('embedded database (PGlite in DATA_DIR)', () => {
   test('keeps its data across a restart and inserts demo data only once', async () => {
-    const dataDir = tempDataDir()
+    const dataDir = path.join(tempDataDir(), 'new', 'data')
     const first = await openDatabase({ kind: 'pglite', dataDir })
     expect(await insertDemoData(first.db)).toBeGreaterThan(20)
     const count = await countListings(first)
     await first.close()
+    // A new DATA_DIR, and every file Postgres wrote into it, is the owner's alone.
+    expect(lstatSync(dataDir).mode & 0o777).toBe(0o700)
+    expect(lstatSync(path.dirname(dataDir)).mode & 0o777).toBe(0o700)
+    expect(openToOthers(dataDir)).toEqual([])
 
     const second = await openDatabase({ kind: 'pglite', dataDir })
     expect(await countListings(second)).toBe(count)
     expect(await insertDemoData(second.db)).toBe(0)
     await second.close()
+  }, 60_000)
+
+  test('mends a DATA_DIR that other local accounts can read or write, at every start', async () => {
+    const dataDir = copiedDataDir()
+    chmodSync(dataDir, 0o755)
+    chmodSync(path.join(dataDir, 'pgdata'), 0o777)
+    chmodSync(path.join(dataDir, 'pgdata', 'PG_VERSION'), 0o666)
+    chmodSync(path.join(dataDir, 'pgdata', 'global'), 0o755)
+    expect(openToOthers(dataDir).length).toBeGreaterThan(3)
+    const handle = await openDatabase({ kind: 'pglite', dataDir })
+    expect(lstatSync(dataDir).mode & 0o777).toBe(0o700)
+    expect(openToOthers(dataDir)).toEqual([])
+    await insertDemoData(handle.db)
+    await handle.close()
+    expect(openToOthers(dataDir)).toEqual([])
   }, 60_000)
 
   test('refuses a second process on the same DATA_DIR with one clear line', async () => {

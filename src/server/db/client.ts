@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
 import { clearStalePostmasterPid, lockDataDir } from './data-dir-lock.ts'
+import { makePrivateDir } from './private-dir.ts'
 
 /** Table and column names in SQL are snake_case; the TypeScript side is camelCase (db/prepare-raw.ts renders with it too). */
 export const CASING = 'snake_case'
@@ -48,8 +49,8 @@ function pgliteOptions(extra: object = {}) {
 }
 
 async function openPgliteDir(dataDir: string) {
-  mkdirSync(dataDir, { recursive: true })
-  const lock = lockDataDir(dataDir)
+  makePrivateDir(dataDir)
+  const lock = await lockDataDir(dataDir)
   try {
     const pgData = path.join(dataDir, 'pgdata')
     if (!existsSync(pgData)) {
@@ -63,7 +64,7 @@ async function openPgliteDir(dataDir: string) {
       clearStalePostmasterPid(pgData)
     }
     const client = await PGlite.create(pgData, pgliteOptions())
-    return { client, release: lock.release }
+    return { client, release: lock.release, mend: () => makePrivateDir(dataDir) }
   } catch (error) {
     lock.release()
     throw error
@@ -90,7 +91,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
   }
 
-  const { client, release } =
+  const { client, release, mend } =
     target.kind === 'pglite'
       ? await openPgliteDir(target.dataDir)
       : {
@@ -98,9 +99,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
             pgliteOptions(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
           ),
           release: () => {},
+          mend: () => {},
         }
   const db = drizzlePglite({ client, schema, casing: CASING })
   await migratePglite(db, { migrationsFolder })
+  // Postgres has started and migrated: take back the access PGlite gave its new files (private-dir.ts).
+  mend()
   let closed = false
   return {
     db: db as unknown as Database,
@@ -110,6 +114,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       if (closed) return
       closed = true
       await client.close()
+      mend()
       release()
     },
   }

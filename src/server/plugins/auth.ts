@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
-import { CLIENT_IP_HEADER, type Auth } from '../auth.ts'
+import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
 import { HttpError } from './errors.ts'
 import { createSessionCache } from './session-cache.ts'
 import { sessionCookie } from './session-cookie.ts'
+import type { SignInThrottle } from './sign-in-throttle.ts'
 
 /** What the API needs of the caller: who they are and their e-mail, which can't be changed. */
 export type SessionUser = { id: string; email: string }
 
-/** The user of an unexpired session with this token and when the session ends, in one query. */
-export type SessionLookup = (token: string) => Promise<{ user: SessionUser; expiresAt: Date } | null>
+/** The user of an unexpired session with this token, when the session began and ends, in one query. */
+export type SessionLookup = (
+  token: string,
+) => Promise<{ user: SessionUser; createdAt: Date; expiresAt: Date } | null>
+
+export type SessionStore = { lookup: SessionLookup; end: (token: string) => Promise<void> }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +61,20 @@ function withApiErrorShape(body: Buffer): Buffer | object {
   return body
 }
 
-export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: string, lookup: SessionLookup) {
+/** The e-mail of a sign-in attempt, for the per-account throttle; undefined for any other request. */
+function signInEmail(request: FastifyRequest): string | undefined {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-in/email') return undefined
+  const email = (request.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' && email !== '' ? email : undefined
+}
+
+export async function registerAuth(
+  app: FastifyInstance,
+  auth: Auth,
+  baseUrl: string,
+  store: SessionStore,
+  throttle?: SignInThrottle,
+) {
   const cookie = await sessionCookie(auth)
   const sessions = createSessionCache<SessionUser>()
 
@@ -64,9 +82,22 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: st
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
+      const email = throttle && signInEmail(request)
+      if (email) {
+        const wait = await throttle.attempt(email)
+        if (wait > 0) {
+          reply.status(429).header('retry-after', String(wait))
+          const message = `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.`
+          // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
+          return { error: message, message }
+        }
+      }
+      // A session past its absolute lifetime is deleted here, before Better Auth would renew it.
+      if (request.headers.cookie) await request.sessionUser()
       const response = await auth.handler(toWebRequest(request, baseUrl))
       // Sign-out and revoked sessions: no cached session may outlive them.
       if (request.method === 'POST') sessions.clear()
+      if (email && response.ok) await throttle.succeeded(email)
       return sendWebResponse(reply, response)
     },
   })
@@ -81,9 +112,15 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, baseUrl: st
     if (cached) return cached
     const since = sessions.generation()
     const token = await cookie.verify(value)
-    const found = token ? await lookup(token) : null
+    const found = token ? await store.lookup(token) : null
     if (!found) return null
-    sessions.set(value, found.user, found.expiresAt, since)
+    // However often it is used, a session ends 30 days after sign-in (docs/decisions/018).
+    const endsAt = Math.min(found.expiresAt.getTime(), found.createdAt.getTime() + SESSION_MAX_AGE_MS)
+    if (endsAt <= Date.now()) {
+      await store.end(token!)
+      return null
+    }
+    sessions.set(value, found.user, new Date(endsAt), since)
     return found.user
   }
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {

@@ -59,6 +59,70 @@ describe('per-IP limits on accounts', () => {
   })
 })
 
+describe('per-account limit on failed sign-ins', () => {
+  const limited = useTestApp({ rateLimits: true })
+  let next = 0
+  // A new address for every attempt, as a botnet would use: the per-IP limit never triggers.
+  const signIn = (email: string, password: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: `198.18.${Math.floor(++next / 250)}.${next % 250}`,
+      headers: { origin: BASE_URL },
+      payload: { email, password },
+    })
+
+  test('after 10 failures in 15 minutes an e-mail answers 429 whether or not its account exists', async () => {
+    const alice = await signUp(limited.app)
+    const nobody = `nobody-${Math.random().toString(36).slice(2)}@example.com`
+    for (let i = 0; i < 10; i++) {
+      const [known, unknown] = [await signIn(alice.email, `Wrong-${i}a`), await signIn(nobody, `Wrong-${i}a`)]
+      // The same answer for both: nothing tells which account exists.
+      expect(known.statusCode).toBe(401)
+      expect(unknown.statusCode).toBe(401)
+      expect(known.body).toBe(unknown.body)
+    }
+    const [known, unknown] = [await signIn(alice.email, alice.password), await signIn(nobody, 'Wrong-x1')]
+    for (const refused of [known, unknown]) {
+      expectError(refused, 429, /^Too many failed sign-ins/)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
+    }
+    expect(known.body).toBe(unknown.body)
+    expect(known.headers['set-cookie']).toBeUndefined()
+    // Letter case doesn't make another account.
+    expect((await signIn(alice.email.toUpperCase(), alice.password)).statusCode).toBe(429)
+    // Another account is not affected, and a success clears its own count.
+    const bob = await signUp(limited.app)
+    for (let i = 0; i < 9; i++) expect((await signIn(bob.email, 'Wrong-1a')).statusCode).toBe(401)
+    expect((await signIn(bob.email, bob.password)).statusCode).toBe(200)
+    for (let i = 0; i < 9; i++) expect((await signIn(bob.email, 'Wrong-1a')).statusCode).toBe(401)
+    expect((await signIn(bob.email, bob.password)).statusCode).toBe(200)
+  })
+})
+
+describe('per-IP limits behind one proxy (TRUST_PROXY=1)', () => {
+  const proxied = useTestApp({ rateLimits: true, trustProxy: 1 })
+
+  const signInVia = (forwardedFor: string, n: number) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.0.0.2',
+      headers: { origin: BASE_URL, 'x-forwarded-for': forwardedFor },
+      payload: { email: `proxied${n}@example.com`, password: 'Wrong123' },
+    })
+
+  test('the address the proxy saw is counted: addresses a client adds in front of it move nothing', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push((await signInVia(`203.0.113.${i}, 198.51.100.30`, i)).statusCode)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses[10]).toBe(429)
+    // Another client behind the same proxy has its own count.
+    expect((await signInVia('198.51.100.31', 99)).statusCode).toBe(401)
+  })
+})
+
 describe('per-person rate limits', () => {
   test('the 31st like and the 61st write within an hour answer 429; another person is not affected', async () => {
     const limited = await createTestApp({ rateLimits: true })
@@ -98,6 +162,25 @@ describe('per-person rate limits', () => {
     } finally {
       await limited.close()
     }
+  })
+})
+
+describe('per-person limit on the user record', () => {
+  const limited = useTestApp({ rateLimits: true })
+
+  test('the 31st POST /api/users within an hour answers 429; another person is not affected', async () => {
+    const [alice, bob] = [await signUp(limited.app), await signUp(limited.app)]
+    const write = (user: TestUser, n: number) =>
+      injectAs(limited.app, user, {
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: `Name ${n}`, photo: '', email: user.email },
+      })
+    for (let i = 0; i < 30; i++) expect((await write(alice, i)).statusCode).toBe(200)
+    const refused = await write(alice, 30)
+    expectError(refused, 429, /^Too many requests/)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await write(bob, 0)).statusCode).toBe(200)
   })
 })
 

@@ -17,10 +17,19 @@ function loadSession(): Promise<SessionData | null> {
   return inFlight
 }
 
-/** Only same-site paths ("/x", never "//host" or "/\host") may be returned to after login. */
+// Control characters and backslashes, raw or percent-encoded any number of times (%09, %2509, %5C): URL parsers
+// drop tabs and newlines and read "\" as "/", so "/%09/evil.example" can end up as "//evil.example". A slash
+// encoded right after the first one makes a protocol-relative address once decoded.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f-\u009f\\]|%(?:25)*(?:[01][0-9a-f]|7f|5c)|^\/%(?:25)*2f/i
+const ORIGIN = 'http://return-path.invalid'
+
+/** Only same-origin paths ("/x", never "//host", "/\host" or "/%09/host") may be returned to after login. */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  return value
+  if (!value || !value.startsWith('/') || value.startsWith('//') || UNSAFE_IN_PATH.test(value)) return null
+  // Dot segments resolve too: "/..//evil.example" is "//evil.example" to a router.
+  const resolved = new URL(value, ORIGIN)
+  return resolved.origin === ORIGIN && !resolved.pathname.startsWith('//') ? value : null
 }
 
 /** `?from=<path>` for the login and signup pages; slashes stay readable (/login?from=/dashboard/my-listing). */

@@ -1,5 +1,5 @@
 import { redirect, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { SignupSchema } from '../../shared/user.ts'
+import { SignupSchema } from '../../shared/signup.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { skipIfSignedIn } from '../lib/require-session.ts'
 import { register, saveUserRecord } from '../features/auth/api.ts'

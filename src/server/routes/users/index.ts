@@ -7,6 +7,9 @@ import type { UsersRepository } from './users-repository.ts'
 
 const toIso = (value: Date | string | null) => (value ? new Date(value).toISOString() : '')
 
+// Per person (or per IP without a session), like the listing writes; its own budget.
+const RECORD_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':user-record' }
+
 export const userRoutes =
   (users: UsersRepository): FastifyPluginAsyncZod =>
   async (app) => {
@@ -24,6 +27,8 @@ export const userRoutes =
         const me = await requireUser(request)
         const [rows, total] = await Promise.all([users.list(request.query.limit), users.count()])
         reply.header('X-Total-Count', String(total))
+        // The caller's own e-mail is in it: no shared or browser cache may keep it.
+        reply.header('Cache-Control', 'no-store')
         // Other people's e-mail addresses are theirs to share, not ours (docs/architecture.md §4).
         return rows.map((row) => ({
           _id: row.id,
@@ -40,12 +45,14 @@ export const userRoutes =
     app.post(
       '/api/users',
       {
+        config: { rateLimit: RECORD_LIMIT },
         schema: {
           body: UserRecordInputSchema,
           response: { 200: z.object({ acknowledged: z.literal(true), insertedId: z.string() }) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store')
         const me = await requireUser(request)
         if (request.body.email.toLowerCase() !== me.email.toLowerCase()) {
           throw new HttpError(403, 'You can only write your own user record.')

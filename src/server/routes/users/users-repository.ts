@@ -8,7 +8,7 @@ export function createUsersRepository(db: Database) {
   const counts = createCountCache()
   // Every signed-in request runs this: prepared once, not rebuilt by Drizzle each time.
   const sessionQuery = db
-    .select({ id: user.id, email: user.email, expiresAt: session.expiresAt })
+    .select({ id: user.id, email: user.email, createdAt: session.createdAt, expiresAt: session.expiresAt })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
@@ -52,8 +52,13 @@ export function createUsersRepository(db: Database) {
     async bySessionToken(token: string) {
       const [row] = await sessionQuery.execute({ token })
       if (!row) return null
-      const { expiresAt, ...signedIn } = row
-      return { user: signedIn, expiresAt }
+      const { createdAt, expiresAt, ...signedIn } = row
+      return { user: signedIn, createdAt, expiresAt }
+    },
+
+    /** Deletes a session, signing it out everywhere. */
+    async endSession(token: string) {
+      await db.delete(session).where(eq(session.token, token))
     },
 
     async count(): Promise<number> {

@@ -135,6 +135,18 @@ describe('POST /api/users', () => {
   })
 })
 
+describe('answers with personal data', () => {
+  test("GET and POST /api/users are never stored by a cache (they carry the caller's e-mail)", async () => {
+    const alice = await signUp(t.app)
+    const list = await get(alice, '/api/users')
+    expect(list.statusCode).toBe(200)
+    expect(list.headers['cache-control']).toBe('no-store')
+    const record = await postUser(alice, { name: 'Alice', photo: '', email: alice.email })
+    expect(record.statusCode).toBe(200)
+    expect(record.headers['cache-control']).toBe('no-store')
+  })
+})
+
 describe('a profile rename', () => {
   test('shows in browse and details answers', async () => {
     const alice = await signUp(t.app, { name: 'Old Name' })

@@ -19,6 +19,20 @@ describe('returnPath', () => {
     '?from=/\\evil.example',
     '?from=https://evil.example',
     '?from=dashboard',
+    // A tab, newline or other control character, raw or percent-encoded, that a browser or router drops.
+    '?from=/%09/evil.example',
+    '?from=/%250A/evil.example',
+    '?from=%2F%09%2Fevil.example',
+    '?from=/%00/dashboard',
+    '?from=/dashboard%7F',
+    // Backslashes anywhere, raw or encoded.
+    '?from=/dashboard\\..\\evil',
+    '?from=/%5C/evil.example',
+    '?from=/%255C/evil.example',
+    // An encoded slash that makes "//evil.example" once decoded.
+    '?from=/%252Fevil.example',
+    '?from=/..//evil.example',
+    '?from=/.//evil.example',
   ])('goes home for %j', (query) => {
     expect(returnPath(at(query))).toBe('/')
   })
