@@ -1,9 +1,32 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { CASING, type Database } from './client.ts'
 
+// The only module that leans on Drizzle's private parts (docs/decisions/014): its session's prepareQuery, and a
+// raw SQL chunk passed where Drizzle's types expect a number. prepare-raw.test.ts fails with the message below
+// when a Drizzle upgrade moves either.
+
 // The casing openDatabase gives Drizzle, so column objects render as the same names.
 const dialect = new PgDialect({ casing: CASING })
+
+type RawStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> }
+type PrepareQuery = (
+  query: { sql: string; params: unknown[] },
+  fields: undefined,
+  name: string,
+  isResponseInArrayMode: false,
+) => RawStatement
+
+const moved = (what: string) =>
+  new Error(`Drizzle's internals moved: ${what}. Update src/server/db/prepare-raw.ts (docs/decisions/014).`)
+
+/** Drizzle's session's prepareQuery, checked for the shape this module relies on. */
+function prepareQueryOf(db: Database): PrepareQuery {
+  const session = (db as { _?: { session?: { prepareQuery?: unknown } } })._?.session
+  const prepareQuery = session?.prepareQuery
+  if (typeof prepareQuery !== 'function') throw moved('db._.session.prepareQuery is not a function')
+  return (prepareQuery as PrepareQuery).bind(session)
+}
 
 /**
  * A statement with `sql.placeholder`s, prepared once under `name` as Drizzle's builders prepare theirs (Drizzle's
@@ -12,7 +35,18 @@ const dialect = new PgDialect({ casing: CASING })
  * whose fields are aliased `sql` expressions that already have the answer's shape.
  */
 export function prepareRaw<Row>(db: Database, name: string, query: SQL | SQLWrapper) {
-  const statement = db._.session.prepareQuery(dialect.sqlToQuery(query.getSQL()), undefined, name, false)
-  return async (values: Record<string, unknown>): Promise<Row[]> =>
-    ((await statement.execute(values)) as { rows: Row[] }).rows
+  const statement = prepareQueryOf(db)(dialect.sqlToQuery(query.getSQL()), undefined, name, false)
+  if (typeof statement?.execute !== 'function') throw moved('a prepared query has no execute()')
+  return async (values: Record<string, unknown>): Promise<Row[]> => {
+    const result = (await statement.execute(values)) as { rows?: unknown }
+    if (!Array.isArray(result?.rows)) throw moved("a raw prepared query's result has no rows array")
+    return result.rows as Row[]
+  }
 }
+
+/**
+ * A LIMIT written into the statement rather than bound. For `limit $1` PostgreSQL's generic plan assumes a tenth of
+ * the table is wanted, so it never adopts that plan and plans the statement again on every call (decision 014).
+ * Drizzle's `.limit()` binds a number but writes an SQL chunk as it is; the cast is that chunk passed as a number.
+ */
+export const literalLimit = (rows: number): number => sql.raw(String(Math.trunc(rows))) as unknown as number

@@ -32,13 +32,13 @@ describe.skipIf(testDatabaseKind !== 'postgres')('prepared statements on Postgre
       const plans = await selectRows<{ name: string; generic: number; custom: number }>(
         handle,
         sql`select name, generic_plans::int as generic, custom_plans::int as custom
-            from pg_prepared_statements where name like 'listing_page_%' or name = 'listing_featured'
+            from pg_prepared_statements where name like 'listing_page:%' or name = 'listing_featured'
             order by name`,
       )
       expect(plans.map((plan) => plan.name)).toEqual([
         'listing_featured',
-        'listing_page_rent_asc',
-        'listing_page_rent_asctx',
+        'listing_page:rent_asc',
+        'listing_page:rent_asc+room+max',
       ])
       // A statement without parameters gets its generic plan at once; the others after five custom ones.
       for (const plan of plans) expect(plan, plan.name).toMatchObject({ generic: 8 - plan.custom })
@@ -55,9 +55,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('prepared statements on Postgre
       for (const limit of ['5', '7', '24']) await listings.browse(BrowseQuerySchema.parse({ limit }), null)
       const names = await selectRows<{ name: string }>(
         handle,
-        sql`select name from pg_prepared_statements where name like 'listing_page_%' order by name`,
+        sql`select name from pg_prepared_statements where name like 'listing_page:%' order by name`,
       )
-      expect(names.map((row) => row.name)).toEqual(['listing_page_rent_asc', 'listing_page_rent_ascl'])
+      expect(names.map((row) => row.name)).toEqual(['listing_page:rent_asc', 'listing_page:rent_asc+limit'])
     } finally {
       await handle.close()
     }

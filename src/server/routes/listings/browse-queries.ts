@@ -1,0 +1,123 @@
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import { PAGE_SIZE, type BrowseQuery, type ListingSummary } from '../../../shared/listing.ts'
+import type { Database } from '../../db/client.ts'
+import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
+import { listing, user } from '../../db/schema/index.ts'
+import type { Cursor } from './cursor.ts'
+import { aliased, createdAtExact, summaryFields } from './listing-columns.ts'
+
+// Browse statements are prepared once per shape (which filters are present, the sort, a cursor or not) with
+// placeholders for the values: building SQL through Drizzle on every request was a fifth of the server's CPU under
+// load, and PostgreSQL reuses the plan of a named statement. The site's own page size is part of the shape (a
+// literal LIMIT, decision 014); any other size is bound, so a client can't make a statement per size.
+
+const p = {
+  roomType: sql.placeholder('roomType'),
+  minRent: sql.placeholder('minRent'),
+  maxRent: sql.placeholder('maxRent'),
+  pattern: sql.placeholder('pattern'),
+  cursorValue: sql.placeholder('cursorValue'),
+  cursorId: sql.placeholder('cursorId'),
+  limit: sql.placeholder('limit'),
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+function filters(query: BrowseQuery): SQL[] {
+  const where: SQL[] = []
+  if (query.roomType) where.push(eq(listing.roomType, p.roomType))
+  if (query.minRent !== undefined) where.push(gte(listing.rent, p.minRent))
+  if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
+  if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
+  return where
+}
+
+/** The values of a browse statement's placeholders. */
+export function browseValues(query: BrowseQuery, cursor: Cursor | null) {
+  return {
+    roomType: query.roomType,
+    minRent: query.minRent,
+    maxRent: query.maxRent,
+    pattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
+    cursorValue: cursor?.value,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  }
+}
+
+/** The filters present, as words: `room+min+max+search`, or '' without any. */
+function filterKey(query: BrowseQuery): string[] {
+  return [
+    query.roomType ? 'room' : '',
+    query.minRent !== undefined ? 'min' : '',
+    query.maxRent !== undefined ? 'max' : '',
+    query.q ? 'search' : '',
+  ].filter(Boolean)
+}
+
+/** A page statement's shape, e.g. `rent_asc`, `newest+room+cursor`, `rent_desc+search+limit` (a bound limit). */
+export const pageShape = (query: BrowseQuery, withCursor: boolean) =>
+  [
+    query.sort,
+    ...filterKey(query),
+    ...(withCursor ? ['cursor'] : []),
+    ...(query.limit === PAGE_SIZE ? [] : ['limit']),
+  ].join('+')
+
+/** A count statement's shape: only the filters decide a count (`all` without any). */
+export const countShape = (query: BrowseQuery) => filterKey(query).join('+') || 'all'
+
+function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefined; order: SQL[] } {
+  const id = sql`${p.cursorId}::uuid`
+  switch (query.sort) {
+    case 'rent_desc':
+      return {
+        after: withCursor ? sql`(${listing.rent}, ${listing.id}) < (${p.cursorValue}, ${id})` : undefined,
+        order: [sql`${listing.rent} desc`, sql`${listing.id} desc`],
+      }
+    case 'newest':
+      return {
+        after: withCursor
+          ? sql`(${listing.createdAt}, ${listing.id}) < (${p.cursorValue}::timestamptz, ${id})`
+          : undefined,
+        order: [sql`${listing.createdAt} desc`, sql`${listing.id} desc`],
+      }
+    default:
+      return {
+        after: withCursor ? sql`(${listing.rent}, ${listing.id}) > (${p.cursorValue}, ${id})` : undefined,
+        order: [sql`${listing.rent} asc`, sql`${listing.id} asc`],
+      }
+  }
+}
+
+/** One more row than the page, so a full page knows whether another follows. */
+const pageLimit = (query: BrowseQuery) => (query.limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit)
+
+export type PageRow = ListingSummary & { createdAtExact?: string }
+
+/** A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time. */
+export function preparePage(db: Database, query: BrowseQuery, withCursor: boolean, name: string) {
+  const { after, order } = keyset(query, withCursor)
+  const fields =
+    query.sort === 'newest' ? { ...summaryFields, ...aliased({ createdAtExact }) } : summaryFields
+  return prepareRaw<PageRow>(
+    db,
+    name,
+    db
+      .select(fields)
+      .from(listing)
+      .innerJoin(user, eq(listing.ownerId, user.id))
+      .where(and(...filters(query), after))
+      .orderBy(...order)
+      .limit(pageLimit(query)),
+  )
+}
+
+/** The number of listings these filters match, prepared under `name`. */
+export function prepareCount(db: Database, query: BrowseQuery, name: string) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listing)
+    .where(and(...filters(query)))
+    .prepare(name)
+}

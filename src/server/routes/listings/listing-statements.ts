@@ -1,0 +1,111 @@
+import { eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import {
+  NewListingSchema,
+  type FeaturedListing,
+  type Listing,
+  type NewListing,
+} from '../../../shared/listing.ts'
+import type { Database } from '../../db/client.ts'
+import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
+import { listing, listingLike, user } from '../../db/schema/index.ts'
+import { aliased, featuredFields, listingColumns } from './listing-columns.ts'
+
+/** A listing with what decides who may see its phone number and e-mail. */
+export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
+
+const FEATURED_COUNT = 6
+const NEW_LISTING_FIELDS = Object.keys(NewListingSchema.shape) as (keyof NewListing)[]
+
+/** The listing statements of a fixed shape, each prepared once by name. */
+export function prepareListingStatements(db: Database) {
+  return {
+    featured: prepareRaw<FeaturedListing>(
+      db,
+      'listing_featured',
+      db
+        .select(featuredFields)
+        .from(listing)
+        .innerJoin(user, eq(listing.ownerId, user.id))
+        .where(eq(listing.availability, 'Available'))
+        .orderBy(sql`${listing.createdAt} desc`)
+        .limit(literalLimit(FEATURED_COUNT)),
+    ),
+
+    find: prepareRaw<ListingWithOwner>(
+      db,
+      'listing_find',
+      db
+        .select(
+          aliased({
+            ...listingColumns,
+            ownerId: listing.ownerId,
+            likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${sql.placeholder('viewerId')})`,
+          } satisfies Record<keyof ListingWithOwner, SQLWrapper>),
+        )
+        .from(listing)
+        .innerJoin(user, eq(listing.ownerId, user.id))
+        .where(eq(listing.id, sql.placeholder('id'))),
+    ),
+
+    owned: prepareRaw<Listing>(
+      db,
+      'listing_owned',
+      db
+        .select(aliased(listingColumns))
+        .from(listing)
+        .innerJoin(user, eq(listing.ownerId, user.id))
+        .where(eq(listing.ownerId, sql.placeholder('ownerId')))
+        .orderBy(sql`${listing.createdAt} desc`),
+    ),
+
+    // Every field is a placeholder, so the statement is built and planned once (zod has filled in the defaults).
+    insert: db
+      .insert(listing)
+      .values({
+        ...(Object.fromEntries(NEW_LISTING_FIELDS.map((field) => [field, sql.placeholder(field)])) as Record<
+          (typeof NEW_LISTING_FIELDS)[number],
+          Placeholder
+        >),
+        ownerId: sql.placeholder('ownerId'),
+        likes: 0,
+      })
+      .returning({ id: listing.id })
+      .prepare('listing_insert'),
+
+    like: prepareRaw<{ likes: number; number: string }>(
+      db,
+      'listing_like',
+      sql`
+        with liked as (
+          insert into listing_like (listing_id, user_id) values (${sql.placeholder('id')}, ${sql.placeholder('userId')})
+          on conflict do nothing
+          returning listing_id
+        ), counted as (
+          update listing set likes = likes + 1
+          where id = ${sql.placeholder('id')} and exists (select 1 from liked)
+          returning likes, number
+        ), unchanged as (
+          -- A like that already existed. FOR SHARE reads the newest committed count: when the same person's
+          -- concurrent like just added it, this statement's snapshot would still show the old one.
+          select likes, number from listing
+          where id = ${sql.placeholder('id')} and not exists (select 1 from liked)
+          for share
+        )
+        select likes, number from counted
+        union all
+        select likes, number from unchanged`,
+    ),
+
+    ownerCount: db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(listing)
+      .where(eq(listing.ownerId, sql.placeholder('ownerId')))
+      .prepare('listing_owner_count'),
+
+    ownerOf: db
+      .select({ ownerId: listing.ownerId })
+      .from(listing)
+      .where(eq(listing.id, sql.placeholder('id')))
+      .prepare('listing_owner'),
+  }
+}
