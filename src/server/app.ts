@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
+import { registerRouteAuth } from './plugins/route-auth.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
 import { createSignInThrottle } from './plugins/sign-in-throttle.ts'
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     })
   }
 
+  // Before any route: it records each route's auth declaration and checks it on every request.
+  registerRouteAuth(app)
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
   const auth = createAuth(database.db, config)

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
-import { HttpError } from './errors.ts'
 import { createSessionCache } from './session-cache.ts'
 import { sessionCookie } from './session-cookie.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
@@ -81,6 +80,8 @@ export async function registerAuth(
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // Better Auth decides who may call each of its endpoints, and answers 401 itself.
+    config: { auth: 'public' },
     handler: async (request, reply) => {
       const email = throttle && signInEmail(request)
       if (email) {
@@ -128,11 +129,4 @@ export async function registerAuth(
     cache.sessionPromise ??= resolve(this.headers.cookie)
     return cache.sessionPromise
   })
-}
-
-/** Resolves the caller or answers 401. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await request.sessionUser()
-  if (!user) throw new HttpError(401, 'Sign in to continue.')
-  return user
 }

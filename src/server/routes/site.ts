@@ -15,6 +15,7 @@ export const siteRoutes =
     app.get(
       '/api/health',
       {
+        config: { auth: 'public' },
         schema: {
           response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ error: z.string() }) },
         },
@@ -30,18 +31,27 @@ export const siteRoutes =
       },
     )
 
-    app.get('/api/config', { schema: { response: { 200: PublicConfigSchema } } }, async () => ({
-      currency: config.currency,
-      googleSignIn: Boolean(config.google),
-    }))
+    app.get(
+      '/api/config',
+      { config: { auth: 'public' }, schema: { response: { 200: PublicConfigSchema } } },
+      async () => ({
+        currency: config.currency,
+        googleSignIn: Boolean(config.google),
+      }),
+    )
 
-    app.get('/api/stats', { schema: { response: { 200: StatsSchema } } }, async (request) => {
-      const me = await request.sessionUser()
-      const [totalListings, totalUsers, myListings] = await Promise.all([
-        listings.count(),
-        users.count(),
-        me ? listings.count(me.id) : undefined,
-      ])
-      return { totalListings, totalUsers, ...(myListings === undefined ? {} : { myListings }) }
-    })
+    // Public, with the caller's own count added when signed in.
+    app.get(
+      '/api/stats',
+      { config: { auth: 'public' }, schema: { response: { 200: StatsSchema } } },
+      async (request) => {
+        const me = await request.sessionUser()
+        const [totalListings, totalUsers, myListings] = await Promise.all([
+          listings.count(),
+          users.count(),
+          me ? listings.count(me.id) : undefined,
+        ])
+        return { totalListings, totalUsers, ...(myListings === undefined ? {} : { myListings }) }
+      },
+    )
   }

@@ -1,7 +1,8 @@
-import type { InjectOptions } from 'fastify'
+import Fastify, { type InjectOptions } from 'fastify'
 import { describe, expect, test } from 'vitest'
+import { registerRouteAuth, routeAuthDeclarations } from '../plugins/route-auth.ts'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
-import { registeredApiRoutes } from './routes.ts'
+import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
@@ -262,6 +263,27 @@ const t = useTestApp()
 test('the table names every API route the app registers, and no route it does not', () => {
   const listed = [...new Set(TABLE.map((row) => row.route))].sort()
   expect(listed).toEqual(registeredApiRoutes(t.app))
+})
+
+test('every API route declares who may call it, and the table agrees with each declaration', () => {
+  expect(undeclaredApiRoutes(t.app), 'routes without config: { auth }').toEqual([])
+  const declared = routeAuthDeclarations(t.app)
+  for (const row of TABLE) {
+    const auth = declared.get(row.route)
+    if (auth === 'public') continue
+    expect(row.cells.anonymous.status, `${row.route}: declared signed-in`).toBe(401)
+    if (typeof auth === 'object') expect(row.cells.stranger.status, `${row.route}: owner only`).toBe(403)
+  }
+})
+
+test('a route registered without an auth declaration is caught', async () => {
+  const app = Fastify()
+  registerRouteAuth(app)
+  app.get('/api/declared', { config: { auth: 'public' } }, async () => 'ok')
+  app.get('/api/forgotten', async () => 'ok')
+  await app.ready()
+  expect(undeclaredApiRoutes(app)).toEqual(['GET /api/forgotten'])
+  await app.close()
 })
 
 describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $name', (row) => {

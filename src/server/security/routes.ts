@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { routeAuthDeclarations } from '../plugins/route-auth.ts'
 
 /**
  * Every API route the app has registered, as "METHOD /path" (HEAD left out: Fastify adds it to each GET).
@@ -18,4 +19,10 @@ export function registeredApiRoutes(app: FastifyInstance): string[] {
     for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.add(`${method} ${path}`)
   }
   return [...routes].sort()
+}
+
+/** API routes registered with no `config: { auth }`: each must say who may call it. */
+export function undeclaredApiRoutes(app: FastifyInstance): string[] {
+  const declared = routeAuthDeclarations(app)
+  return registeredApiRoutes(app).filter((route) => declared.get(route) === undefined)
 }

@@ -11,7 +11,7 @@ import {
   NewListingSchema,
 } from '../../../shared/listing.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import { requireUser } from '../../plugins/auth.ts'
+import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { precompiledSerializer } from './json-serializer.ts'
 import type { ListingsRepository } from './listings-repository.ts'
@@ -26,16 +26,18 @@ const Message = z.object({ message: z.string() })
 export const listingRoutes =
   (listings: ListingsRepository): FastifyPluginAsyncZod =>
   async (app) => {
-    /** 404 when the listing doesn't exist, 403 when it isn't the caller's. */
-    async function assertOwner(id: string, userId: string, action: string) {
-      const ownerId = await listings.ownerOf(id)
-      if (!ownerId) throw new HttpError(404, 'Listing not found.')
-      if (ownerId !== userId) throw new HttpError(403, `You can only ${action} your own listings.`)
-    }
+    const ownListing = (action: string): RouteAuth => ({
+      owner: {
+        ownerOf: listings.ownerOf,
+        notFound: 'Listing not found.',
+        notYours: `You can only ${action} your own listings.`,
+      },
+    })
 
     app.get(
       '/api/featured-roommates',
       {
+        config: { auth: 'public' },
         schema: { response: { 200: z.array(FeaturedListingSchema) } },
         serializerCompiler: precompiledSerializer,
       },
@@ -45,6 +47,7 @@ export const listingRoutes =
     app.get(
       '/api/roommate-listings',
       {
+        config: { auth: 'public' },
         schema: { querystring: BrowseQuerySchema, response: { 200: z.array(ListingSummarySchema) } },
         serializerCompiler: precompiledSerializer,
       },
@@ -67,15 +70,15 @@ export const listingRoutes =
     app.get(
       '/api/roommate-listings/:id',
       {
+        config: { auth: 'signed-in' },
         schema: { params: IdParamsSchema, response: { 200: ListingDetailSchema } },
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
-        const user = await requireUser(request)
-        const row = await listings.find(request.params.id, user.id)
+        const row = await listings.find(request.params.id, request.user.id)
         if (!row) throw new HttpError(404, 'Listing not found.')
         const { ownerId, likedByMe, number, ...fields } = row
-        const isOwner = ownerId === user.id
+        const isOwner = ownerId === request.user.id
         reply.header('Cache-Control', 'no-store')
         // The phone number leaves the server only for the owner and for people who liked the listing.
         return { ...fields, ...(isOwner || likedByMe ? { number } : {}), likedByMe, isOwner }
@@ -85,15 +88,14 @@ export const listingRoutes =
     app.post(
       '/api/roommate-listings',
       {
-        config: { rateLimit: WRITE_LIMIT },
+        config: { auth: 'signed-in', rateLimit: WRITE_LIMIT },
         schema: {
           body: NewListingSchema,
           response: { 201: z.object({ success: z.literal(true), insertedId: z.string() }) },
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
-        const insertedId = await listings.create(user.id, request.body)
+        const insertedId = await listings.create(request.user.id, request.body)
         return reply.status(201).send({ success: true, insertedId })
       },
     )
@@ -101,26 +103,24 @@ export const listingRoutes =
     app.put(
       '/api/roommate-listings/:id',
       {
-        config: { rateLimit: WRITE_LIMIT },
+        config: { auth: ownListing('change'), rateLimit: WRITE_LIMIT },
         schema: { params: IdParamsSchema, body: NewListingSchema, response: { 200: Message } },
       },
       async (request) => {
-        const user = await requireUser(request)
-        await assertOwner(request.params.id, user.id, 'change')
-        if (!(await listings.update(request.params.id, user.id, request.body)))
-          throw new HttpError(404, 'Listing not found.')
+        if (!(await listings.update(request.params.id, request.user.id, request.body)))
+          throw await notOwned(request)
         return { message: 'Listing updated successfully' }
       },
     )
 
     app.delete(
       '/api/roommate-listings/:id',
-      { config: { rateLimit: WRITE_LIMIT }, schema: { params: IdParamsSchema, response: { 200: Message } } },
+      {
+        config: { auth: ownListing('delete'), rateLimit: WRITE_LIMIT },
+        schema: { params: IdParamsSchema, response: { 200: Message } },
+      },
       async (request) => {
-        const user = await requireUser(request)
-        await assertOwner(request.params.id, user.id, 'delete')
-        if (!(await listings.remove(request.params.id, user.id)))
-          throw new HttpError(404, 'Listing not found.')
+        if (!(await listings.remove(request.params.id, request.user.id))) throw await notOwned(request)
         return { message: 'Listing deleted successfully' }
       },
     )
@@ -128,15 +128,15 @@ export const listingRoutes =
     app.patch(
       '/api/listings/:id/like',
       {
-        config: { rateLimit: LIKE_LIMIT },
+        config: { auth: 'signed-in', rateLimit: LIKE_LIMIT },
         schema: { params: IdParamsSchema, response: { 200: LikeResultSchema } },
       },
       async (request) => {
-        const user = await requireUser(request)
-        const ownerId = await listings.ownerOf(request.params.id)
-        if (!ownerId) throw new HttpError(404, 'Listing not found.')
-        if (ownerId === user.id) throw new HttpError(403, "You can't like your own post")
-        const { likes, number } = await listings.like(request.params.id, user.id)
+        // The statement itself refuses the owner and a missing listing (no read before the write).
+        const like = await listings.like(request.params.id, request.user.id)
+        if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
+        if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
+        const { likes, number } = like
         return { likes, liked: true as const, ...(number ? { number } : {}) }
       },
     )
@@ -144,17 +144,17 @@ export const listingRoutes =
     app.get(
       '/api/my-listings',
       {
+        config: { auth: 'signed-in' },
         schema: {
           querystring: z.object({ email: z.string().max(254).optional() }),
           response: { 200: z.array(ListingSchema) },
         },
       },
       async (request) => {
-        const user = await requireUser(request)
         const email = request.query.email?.trim().toLowerCase()
-        if (email && email !== user.email.toLowerCase())
+        if (email && email !== request.user.email.toLowerCase())
           throw new HttpError(403, 'You can only list your own listings.')
-        return listings.owned(user.id)
+        return listings.owned(request.user.id)
       },
     )
   }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
+import { selectRows, testDatabaseKind } from '../../test/database.ts'
 import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 
 const t = useTestApp()
@@ -130,5 +133,32 @@ describe('PATCH /api/listings/:id/like', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(5).fill(200))
     expect(answers.map((answer) => answer.json().likes)).toEqual(Array(5).fill(1))
     expect((await details(owner!, id)).json().likes).toBe(1)
+  })
+})
+
+// PGlite runs one statement at a time, so only PostgreSQL can run a delete beside a like.
+describe.skipIf(testDatabaseKind !== 'postgres')('a listing deleted while a like runs', () => {
+  test('the like answers 404, not a 500, and leaves no like behind', async () => {
+    const [alice, bob] = await signUpMany(2)
+    const id = await createListing(t.app, alice!)
+    let pending: ReturnType<typeof like> | undefined
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from listing where id = ${id}`)
+      pending = like(bob!, id)
+      // Commit the delete only once the like's statement is waiting for the deleted row.
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const waiting = await selectRows(
+          t.database,
+          sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%listing_like%'`,
+        )
+        if (waiting.length > 0) break
+        await sleep(50)
+      }
+    })
+    const response = await pending!
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual(NOT_FOUND)
+    const likes = await selectRows(t.database, sql`select 1 from listing_like where listing_id = ${id}`)
+    expect(likes).toEqual([])
   })
 })

@@ -10,6 +10,11 @@ import { prepareListingStatements, type ListingWithOwner } from './listing-state
 
 export type { ListingWithOwner }
 
+export type LikeOutcome =
+  | { outcome: 'liked'; likes: number; number: string; userEmail: string }
+  | { outcome: 'own' }
+  | { outcome: 'missing' }
+
 const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE }
 
 export function createListingsRepository(db: Database) {
@@ -79,6 +84,7 @@ export function createListingsRepository(db: Database) {
       return row!.id
     },
 
+    /** Changes the listing only if `ownerId` owns it; false when nothing matched (missing or not theirs). */
     async update(id: string, ownerId: string, input: NewListing): Promise<boolean> {
       const rows = await db
         .update(listing)
@@ -89,6 +95,7 @@ export function createListingsRepository(db: Database) {
       return rows.length > 0
     },
 
+    /** Deletes the listing only if `ownerId` owns it; false when nothing matched. */
     async remove(id: string, ownerId: string): Promise<boolean> {
       const rows = await db
         .delete(listing)
@@ -99,12 +106,14 @@ export function createListingsRepository(db: Database) {
     },
 
     /**
-     * Records one like per person. One statement, so one round trip and atomic: the like row and the count change
+     * Records one like per person, refusing the owner's own: one statement, so the like row and the count change
      * together, and a repeated like changes neither. A like leaves `updatedAt` alone (it isn't an edit).
      */
-    async like(id: string, userId: string): Promise<{ likes: number; number: string }> {
+    async like(id: string, userId: string): Promise<LikeOutcome> {
       const [row] = await statements.like({ id, userId })
-      return row!
+      if (!row) return { outcome: 'missing' }
+      if (row.isOwner) return { outcome: 'own' }
+      return { outcome: 'liked', likes: row.likes, number: row.number, userEmail: row.userEmail }
     },
 
     /** All listings (cached when large), or one person's (an index range, cached until this process writes). */
