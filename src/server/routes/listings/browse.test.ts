@@ -5,6 +5,9 @@ import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../.
 
 type Summary = { _id: string; title: string; location: string; rent: number; createdAt: string }
 
+/** A cursor as a client could craft it: base64url JSON of a value and a well-formed id. */
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify([value, randomUUID()])).toString('base64url')
+
 const t = useTestApp()
 let poster: TestUser
 
@@ -232,14 +235,29 @@ describe('GET /api/roommate-listings', () => {
   })
 
   test.each([
-    ['not base64 JSON', 'garbage!!'],
-    ['a JSON object', Buffer.from('{"a":1}').toString('base64url')],
-    ['a bad id', Buffer.from('[500,"nope"]').toString('base64url')],
-    ['a string rent', Buffer.from(`["500","${randomUUID()}"]`).toString('base64url')],
-  ])('400 for a malformed cursor: %s', async (_name, cursor) => {
-    const response = await browse(`cursor=${cursor}`)
+    ['not base64 JSON', 'garbage!!', 'rent_asc'],
+    ['a JSON object', Buffer.from('{"a":1}').toString('base64url'), 'rent_asc'],
+    ['a bad id', Buffer.from('[500,"nope"]').toString('base64url'), 'rent_asc'],
+    ['a string rent', cursorOf('500'), 'rent_asc'],
+    // Values JSON and Number.isInteger accept but PostgreSQL refuses (these were 500s).
+    ['a rent beyond any integer', cursorOf(1e308), 'rent_asc'],
+    ['a rent beyond the rent range', cursorOf(2 ** 31), 'rent_desc'],
+    ['a negative rent', cursorOf(-1), 'rent_asc'],
+    ['a number as the time', cursorOf('1'), 'newest'],
+    ['a time Date.parse reads', cursorOf('Nov 23 2026'), 'newest'],
+    ['a time in milliseconds', cursorOf('2026-11-23T10:00:00.123Z'), 'newest'],
+    ['an impossible day', cursorOf('2026-02-30T10:00:00.123456Z'), 'newest'],
+    ['hour 24', cursorOf('2026-11-23T24:00:00.000000Z'), 'newest'],
+    ['year 0', cursorOf('0000-01-01T00:00:00.000000Z'), 'newest'],
+  ])('400 for a malformed cursor: %s', async (_name, cursor, sort) => {
+    const response = await browse(`sort=${sort}&cursor=${cursor}`)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: 'Malformed cursor.' })
+  })
+
+  test('a well-formed newest-first cursor is accepted', async () => {
+    const response = await browse(`sort=newest&cursor=${cursorOf('2026-11-23T10:00:00.123456Z')}`)
+    expect(response.statusCode).toBe(200)
   })
 
   test('400 for a cursor made for another sort', async () => {
