@@ -1,22 +1,31 @@
 import { expect, test } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 
-test('B likes A’s listing once and sees A’s phone; A cannot like their own', async ({ browser, baseURL }) => {
+test('B likes A’s listing once and sees A’s phone and e-mail; A cannot like their own', async ({
+  browser,
+  baseURL,
+}) => {
   const a = await signedInPage(browser, baseURL!)
   const b = await signedInPage(browser, baseURL!)
   const title = `Loft ${uniqueToken()}`
   const id = await createListingViaApi(a.context.request, baseURL!, { title, number: '+1 503 555 0199' })
 
-  await test.step('before the like, B sees no phone number', async () => {
+  await test.step('before the like, B sees no phone number and no e-mail', async () => {
     await b.page.goto(`/browse-listing-details/${id}`)
     await expect(b.page.getByRole('heading', { name: title })).toBeVisible()
     await expect(b.page.getByText('0 people interested in')).toBeVisible()
     await expect(b.page.getByText(a.user.name, { exact: true })).toBeVisible()
-    await expect(b.page.getByText(a.user.email)).toBeVisible()
+    await expect(b.page.getByText('Shown once you like this listing')).toBeVisible()
+    await expect(b.page.getByText(a.user.email)).toHaveCount(0)
     await expect(b.page.getByText(/Contact: \+1/)).toHaveCount(0)
   })
 
-  await test.step('B likes it: Liked, disabled, count from the server, phone shown', async () => {
+  await test.step('B likes it in one request: Liked, disabled, count from the server, phone and e-mail shown', async () => {
+    const apiCalls: string[] = []
+    b.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/'))
+        apiCalls.push(`${r.method()} ${new URL(r.url()).pathname}`)
+    })
     const like = b.page.waitForRequest((r) => r.url().endsWith(`/api/listings/${id}/like`))
     await b.page.getByRole('button', { name: 'Like', exact: true }).click()
     const request = await like
@@ -26,6 +35,13 @@ test('B likes A’s listing once and sees A’s phone; A cannot like their own',
     await expect(liked).toBeDisabled()
     await expect(b.page.getByText('1 person interested', { exact: true })).toBeVisible()
     await expect(b.page.getByText('Contact: +1 503 555 0199')).toBeVisible()
+    await expect(b.page.getByRole('link', { name: a.user.email })).toHaveAttribute(
+      'href',
+      `mailto:${a.user.email}`,
+    )
+    // The like's answer carries what the page shows: no session check or details load follows it.
+    await b.page.waitForTimeout(500)
+    expect(apiCalls).toEqual([`PATCH /api/listings/${id}/like`])
     // A phone can call it with a tap.
     await expect(b.page.getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute(
       'href',
@@ -33,11 +49,12 @@ test('B likes A’s listing once and sees A’s phone; A cannot like their own',
     )
   })
 
-  await test.step('a reload still shows Liked and the phone', async () => {
+  await test.step('a reload still shows Liked, the phone and the e-mail', async () => {
     await b.page.reload()
     await expect(b.page.getByRole('button', { name: 'Liked' })).toBeDisabled()
     await expect(b.page.getByText('1 person interested', { exact: true })).toBeVisible()
     await expect(b.page.getByText('Contact: +1 503 555 0199')).toBeVisible()
+    await expect(b.page.getByText(a.user.email)).toBeVisible()
   })
 
   await test.step('A sees their own Like disabled, with the reason on hover and for screen readers', async () => {

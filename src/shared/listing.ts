@@ -115,7 +115,12 @@ export const ListingSchema = ListingSummarySchema.extend({
 })
 export type Listing = z.infer<typeof ListingSchema>
 
-export const ListingDetailSchema = ListingSchema.extend({ likedByMe: z.boolean(), isOwner: z.boolean() })
+export const ListingDetailSchema = ListingSchema.extend({
+  /** Like the phone number: present only for the owner and for people who liked the listing. */
+  userEmail: z.string().optional(),
+  likedByMe: z.boolean(),
+  isOwner: z.boolean(),
+})
 export type ListingDetail = z.infer<typeof ListingDetailSchema>
 
 export const FeaturedListingSchema = ListingSummarySchema.pick({
@@ -163,9 +168,11 @@ export const BrowseQuerySchema = z.object({
 })
 export type BrowseQuery = z.infer<typeof BrowseQuerySchema>
 
+/** A like's answer carries what the details page shows after it, so the page needn't load again. */
 export const LikeResultSchema = z.object({
   likes: z.number(),
   liked: z.literal(true),
   number: z.string().optional(),
+  userEmail: z.string(),
 })
 export type LikeResult = z.infer<typeof LikeResultSchema>

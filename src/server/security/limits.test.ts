@@ -169,6 +169,30 @@ describe('per-person rate limits', () => {
   })
 })
 
+describe('per-person limit on detail reads', () => {
+  const limited = useTestApp({ rateLimits: true })
+
+  // Browse lists every id; reading each listing's details in turn is harvesting, not looking for a room.
+  test('the 301st details read within an hour answers 429; another person is not affected', async () => {
+    const [owner, reader, other] = [
+      await signUp(limited.app),
+      await signUp(limited.app),
+      await signUp(limited.app),
+    ]
+    const id = await createListing(limited.app, owner)
+    for (let batch = 0; batch < 300; batch += 25) {
+      const reads = await Promise.all(Array.from({ length: 25 }, () => detailsAs(limited.app, reader, id)))
+      expect(reads.map((read) => read.statusCode)).toEqual(Array(25).fill(200))
+    }
+    const refused = await detailsAs(limited.app, reader, id)
+    expectError(refused, 429, /^Too many requests; try again in /)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await detailsAs(limited.app, other, id)).statusCode).toBe(200)
+    // Its own budget: the reader may still like.
+    expect((await likeAs(limited.app, reader, id)).statusCode).toBe(200)
+  }, 180_000)
+})
+
 describe('per-person limit on the user record', () => {
   const limited = useTestApp({ rateLimits: true })
 

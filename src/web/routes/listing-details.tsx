@@ -1,5 +1,5 @@
 import { useFetcher, useLoaderData } from 'react-router'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
 import { requireSession } from '../lib/require-session.ts'
 import { getListing, likeListing } from '../features/listing-details/api.ts'
@@ -19,6 +19,14 @@ export async function action({ params }: ActionFunctionArgs) {
   return { like }
 }
 
+/**
+ * A like's answer carries everything the page changes (count, Liked, phone, e-mail), so loading the listing again
+ * after it would only repeat what the page already shows: the like is one request.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === 'PATCH' ? false : defaultShouldRevalidate
+}
+
 export function Component() {
   const { listing, currency } = useLoaderData<typeof loader>()
   const fetcher = useFetcher<typeof action>()
@@ -31,7 +39,10 @@ export function Component() {
         currency={currency}
         like={fetcher.data?.like ?? null}
         isLiking={fetcher.state !== 'idle'}
-        onLike={() => fetcher.submit({}, { method: 'patch', encType: 'application/json' })}
+        onLike={() =>
+          // Not the dashboard layout's session loader either (shouldRevalidate above covers this page's own).
+          fetcher.submit({}, { method: 'patch', encType: 'application/json', defaultShouldRevalidate: false })
+        }
         backTo={backTo}
       />
     </div>

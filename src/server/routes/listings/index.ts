@@ -20,6 +20,8 @@ import type { ListingsRepository } from './listings-repository.ts'
 // groupId keeps the two counters apart (the key is the person's id in both).
 export const WRITE_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000, groupId: ':write' }
 export const LIKE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':like' }
+// Details carry contacts once liked; reading every listing one by one is what a harvester does, not a person.
+export const DETAIL_READ_LIMIT = { max: 300, timeWindow: 60 * 60 * 1000, groupId: ':detail-read' }
 
 const Message = z.object({ message: z.string() })
 
@@ -70,18 +72,19 @@ export const listingRoutes =
     app.get(
       '/api/roommate-listings/:id',
       {
-        config: { auth: 'signed-in' },
+        config: { auth: 'signed-in', rateLimit: DETAIL_READ_LIMIT },
         schema: { params: IdParamsSchema, response: { 200: ListingDetailSchema } },
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
         const row = await listings.find(request.params.id, request.user.id)
         if (!row) throw new HttpError(404, 'Listing not found.')
-        const { ownerId, likedByMe, number, ...fields } = row
+        const { ownerId, likedByMe, number, userEmail, ...fields } = row
         const isOwner = ownerId === request.user.id
         reply.header('Cache-Control', 'no-store')
-        // The phone number leaves the server only for the owner and for people who liked the listing.
-        return { ...fields, ...(isOwner || likedByMe ? { number } : {}), likedByMe, isOwner }
+        // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
+        const contacts = isOwner || likedByMe ? { number, userEmail } : {}
+        return { ...fields, ...contacts, likedByMe, isOwner }
       },
     )
 
@@ -136,8 +139,8 @@ export const listingRoutes =
         const like = await listings.like(request.params.id, request.user.id)
         if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
         if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
-        const { likes, number } = like
-        return { likes, liked: true as const, ...(number ? { number } : {}) }
+        const { likes, number, userEmail } = like
+        return { likes, liked: true as const, ...(number ? { number } : {}), userEmail }
       },
     )
 

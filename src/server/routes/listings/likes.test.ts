@@ -18,16 +18,23 @@ describe('PATCH /api/listings/:id/like', () => {
     const [alice, bob, carol] = await signUpMany(3)
     const id = await createListing(t.app, alice!, { number: '+1 (555) 010-2030' })
 
+    // What the details page shows after a like comes with it: the count, the phone and the owner's e-mail.
+    const answer = (likes: number) => ({
+      likes,
+      liked: true,
+      number: '+1 (555) 010-2030',
+      userEmail: alice!.email,
+    })
     const first = await like(bob!, id)
     expect(first.statusCode).toBe(200)
-    expect(first.json()).toEqual({ likes: 1, liked: true, number: '+1 (555) 010-2030' })
+    expect(first.json()).toEqual(answer(1))
 
     const again = await like(bob!, id)
     expect(again.statusCode).toBe(200)
-    expect(again.json()).toEqual({ likes: 1, liked: true, number: '+1 (555) 010-2030' })
+    expect(again.json()).toEqual(answer(1))
 
     const third = await like(carol!, id)
-    expect(third.json()).toEqual({ likes: 2, liked: true, number: '+1 (555) 010-2030' })
+    expect(third.json()).toEqual(answer(2))
 
     expect((await details(bob!, id)).json()).toMatchObject({
       likes: 2,
@@ -47,7 +54,12 @@ describe('PATCH /api/listings/:id/like', () => {
       payload: {},
     })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ likes: 1, liked: true, number: '+1 (503) 555-0100' })
+    expect(response.json()).toEqual({
+      likes: 1,
+      liked: true,
+      number: '+1 (503) 555-0100',
+      userEmail: alice!.email,
+    })
   })
 
   test('a listing without a phone number answers no number', async () => {
@@ -55,7 +67,7 @@ describe('PATCH /api/listings/:id/like', () => {
     const id = await createListing(t.app, alice!, { number: '' })
     const response = await like(bob!, id)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ likes: 1, liked: true })
+    expect(response.json()).toEqual({ likes: 1, liked: true, userEmail: alice!.email })
   })
 
   test('a like does not change the listing for browsing (updatedAt stays)', async () => {

@@ -163,6 +163,8 @@ describe('a profile rename', () => {
 
     const browse = await get(null, `/api/roommate-listings?q=${token}`)
     expect(browse.json()).toEqual([expect.objectContaining({ _id: id, userName: 'New Name' })])
+    // Bob liked it, so his details carry the e-mail too (joined from the user row, as the name is).
+    await injectAs(t.app, bob, { method: 'PATCH', url: `/api/listings/${id}/like`, payload: {} })
     const details = await get(bob, `/api/roommate-listings/${id}`)
     expect(details.json()).toMatchObject({ userName: 'New Name', userEmail: alice.email })
     const featured = await get(null, '/api/featured-roommates')

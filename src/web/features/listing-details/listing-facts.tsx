@@ -3,7 +3,8 @@ import { formatRent } from '../../../shared/format.ts'
 import type { ListingDetail } from '../../../shared/listing.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
-type ListingFactsProps = { listing: ListingDetail; currency: string }
+/** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */
+type ListingFactsProps = { listing: ListingDetail; userEmail: string | undefined; currency: string }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -15,14 +16,18 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** The listing's particulars as a definition list. */
-export function ListingFacts({ listing, currency }: ListingFactsProps) {
+export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
       <Fact term="Posted by">{listing.userName}</Fact>
       <Fact term="Email">
-        <a className="link" href={`mailto:${listing.userEmail}`}>
-          {listing.userEmail}
-        </a>
+        {userEmail ? (
+          <a className="link" href={`mailto:${userEmail}`}>
+            {userEmail}
+          </a>
+        ) : (
+          <span className="font-normal text-base-content/80">Shown once you like this listing</span>
+        )}
       </Fact>
       <Fact term="Location">{listing.location}</Fact>
       <Fact term="Rent">{formatRent(listing.rent, currency)} / month</Fact>

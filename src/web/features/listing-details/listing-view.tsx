@@ -19,6 +19,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
   const isLiked = listing.likedByMe || like !== null
   const likes = like?.likes ?? listing.likes
   const number = like?.number ?? listing.number
+  const userEmail = like?.userEmail ?? listing.userEmail
   const contactHref = safeContactHref(listing.contact)
 
   return (
@@ -30,7 +31,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
           </p>
           <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
         </header>
-        <ListingFacts listing={listing} currency={currency} />
+        <ListingFacts listing={listing} userEmail={userEmail} currency={currency} />
         <section>
           <h2 className="text-lg font-semibold">Description</h2>
           <p className="mt-1 whitespace-pre-line text-base-content/90">

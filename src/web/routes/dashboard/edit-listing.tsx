@@ -65,7 +65,8 @@ export function Component() {
       intro="Change what you need and save. Fields marked * are required."
     >
       <ListingForm
-        owner={{ name: listing.userName, email: listing.userEmail }}
+        // Only the owner reaches the form, and the owner's details always carry the e-mail.
+        owner={{ name: listing.userName, email: listing.userEmail ?? '' }}
         defaults={listing}
         errors={result?.errors}
         submitLabel="Update Listing"
