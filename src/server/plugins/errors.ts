@@ -36,8 +36,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         error: unavailable ? 'The database is unavailable; try again shortly.' : 'Something went wrong.',
       })
     }
-    if (status === 429)
-      return reply.status(429).send({ error: error.message || 'Too many requests; slow down.' })
+    if (status === 429) {
+      // @fastify/rate-limit throws what app.ts's errorResponseBuilder built: its `error` says when to try again.
+      const builtMessage = (error as { error?: unknown }).error
+      const message = typeof builtMessage === 'string' ? builtMessage : error.message
+      return reply.status(429).send({ error: message || 'Too many requests; slow down.' })
+    }
     if (status >= 400) {
       // SyntaxError from JSON.parse carries a 400 but its message may quote the body; keep it generic.
       const message =
