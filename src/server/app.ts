@@ -16,6 +16,7 @@ import { registerWebApp } from './plugins/web-app.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
 import { siteRoutes } from './routes/site.ts'
+import { loggerOptions } from './request-log.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { createUsersRepository } from './routes/users/users-repository.ts'
 
@@ -39,7 +40,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 /** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
 export async function buildApp(config: Config, database: DatabaseHandle, options: { webRoot?: string } = {}) {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,

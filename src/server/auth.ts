@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { releasingAsyncContext } from './auth-async-context.ts'
 import { PasswordSchema } from '../shared/signup.ts'
 import { NameSchema, ProfileSchema } from '../shared/user.ts'
 import type { Database } from './db/client.ts'
@@ -62,7 +63,7 @@ const validateAccountInput = createAuthMiddleware(async (ctx) => {
 export function createAuth(db: Database, config: Config) {
   const strength = argon2Strength[config.passwordHash]
   const secure = config.baseUrl.startsWith('https://')
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Nestmate',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
@@ -119,6 +120,8 @@ export function createAuth(db: Database, config: Config) {
         ]
       : [],
   })
+  // Better Auth's AsyncLocalStorage is on only while it works (auth-async-context.ts).
+  return releasingAsyncContext(auth)
 }
 
 export type Auth = ReturnType<typeof createAuth>

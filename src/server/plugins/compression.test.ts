@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createListing, createTestApp, signUp, type TestApp } from '../test/app.ts'
+import { preferredEncoding } from './compression.ts'
 
 const script = `export const hello = ${JSON.stringify('x'.repeat(4000))}\n`
 const root = mkdtempSync(path.join(os.tmpdir(), 'nestmate-web-'))
@@ -56,4 +57,34 @@ test('a large API answer is compressed for a client that accepts it, a small one
   const large = await t.app.inject({ url: '/api/roommate-listings', headers: { 'accept-encoding': 'br' } })
   expect(large.headers['content-encoding']).toBe('br')
   expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString())).toEqual(plain.json())
+})
+
+test('an API answer follows Accept-Encoding: gzip when brotli is refused, none when both are', async () => {
+  const owner = await signUp(t.app)
+  for (let i = 0; i < 8; i++) await createListing(t.app, owner, { title: `Room number ${i}` })
+  const plain = await t.app.inject({ url: '/api/roommate-listings' })
+  const gzip = await t.app.inject({
+    url: '/api/roommate-listings',
+    headers: { 'accept-encoding': 'br;q=0, gzip' },
+  })
+  expect(gzip.headers['content-encoding']).toBe('gzip')
+  expect(gzip.headers.vary).toMatch(/accept-encoding/i)
+  expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length)
+  expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json())
+  const refused = await t.app.inject({
+    url: '/api/roommate-listings',
+    headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+  })
+  expect(refused.headers['content-encoding']).toBeUndefined()
+  expect(refused.json()).toEqual(plain.json())
+})
+
+test('preferredEncoding reads weights and wildcards', () => {
+  expect(preferredEncoding(undefined)).toBeUndefined()
+  expect(preferredEncoding('identity')).toBeUndefined()
+  expect(preferredEncoding('gzip, deflate, br')).toBe('br')
+  expect(preferredEncoding('gzip;q=1, br;q=0.5')).toBe('gzip')
+  expect(preferredEncoding('*')).toBe('br')
+  expect(preferredEncoding('*;q=0, gzip')).toBe('gzip')
+  expect(preferredEncoding('BR ; q=0.8')).toBe('br')
 })

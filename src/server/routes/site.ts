@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { PublicConfigSchema, StatsSchema } from '../../shared/user.ts'
 import type { DatabaseHandle } from '../db/client.ts'
 import type { Config } from '../env.ts'
+import { precompiledSerializer } from './listings/json-serializer.ts'
 import type { ListingsRepository } from './listings/listings-repository.ts'
 import type { UsersRepository } from './users/users-repository.ts'
 
@@ -40,10 +41,16 @@ export const siteRoutes =
       }),
     )
 
-    // Public, with the caller's own count added when signed in.
+    // Public, with the caller's own count added when signed in. Written by fast-json-stringify, as the listing
+    // routes' answers are, rather than checked by zod and then stringified: this answer is read on every home page
+    // view (docs/decisions/020-request-fixed-cost.md).
     app.get(
       '/api/stats',
-      { config: { auth: 'public' }, schema: { response: { 200: StatsSchema } } },
+      {
+        config: { auth: 'public' },
+        schema: { response: { 200: StatsSchema } },
+        serializerCompiler: precompiledSerializer,
+      },
       async (request) => {
         const me = await request.sessionUser()
         const [totalListings, totalUsers, myListings] = await Promise.all([
