@@ -2,7 +2,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import { PAGES } from '../src/server/plugins/page-preloads.ts'
 import type * as Prerender from '../src/web/prerender.tsx'
 
 // After `vite build`: renders the public pages' first paint (src/web/prerender.tsx) through a server build of the
@@ -26,11 +25,6 @@ type Module = typeof Prerender
 const { PRERENDERED_PATHS, renderFirstPaint } = (await import(
   pathToFileURL(path.join(serverBuild, 'prerender.js')).href
 )) as Module
-
-// The server finds a page's first paint by its path in its page table; one under another name would never be sent.
-const unknown = PRERENDERED_PATHS.filter((page) => !PAGES.some(({ path: known }) => known === page))
-if (unknown.length > 0)
-  throw new Error(`Not in the server's page table (page-preloads.ts): ${unknown.join(', ')}`)
 
 const pages: Record<string, Awaited<ReturnType<Module['renderFirstPaint']>>> = {}
 for (const page of PRERENDERED_PATHS) pages[page] = await renderFirstPaint(page)

@@ -1,10 +1,11 @@
 import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
 import { setHydrating } from './lib/hydration.ts'
-import { router } from './router.tsx'
+import { routes } from './router.tsx'
 import './styles.css'
 
+const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 

@@ -1,44 +1,42 @@
+import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
-import { DEFAULT_VIEW } from './features/listings/browse-api.ts'
-import * as about from './routes/about.tsx'
-import { BrowseLayout } from './routes/browse-listing.tsx'
-import * as contact from './routes/contact.tsx'
-import * as home from './routes/home.tsx'
-import { Component as Layout } from './routes/root-layout.tsx'
-import * as support from './routes/support.tsx'
+import { LAYOUTS, PAGE_ROWS } from '../shared/pages.ts'
+import { pageRoute, routeModule, type LoadModule } from './router.tsx'
 
-// The first paint of the public pages that look the same to everyone, rendered at build time
-// (scripts/prerender.ts) and sent inside index.html's #root (src/server/plugins/page-preloads.ts), so the
+// The first paint of the pages the page table (src/shared/pages.ts) prerenders, rendered at build time
+// (scripts/prerender.ts) and sent inside index.html's #root (src/server/first-paint/page-html.ts), so the
 // browser paints the page before the JavaScript has loaded; src/web/main.tsx then hydrates it. Whatever depends
 // on the visitor, on data or on code loaded later (the user menu, featured rooms, the browse results, the carousel)
 // is an AfterHydration part, drawn here as its loading state.
 
-/** Never settles: the featured rooms are not part of the first paint. */
-const notYet = new Promise<never>(() => undefined)
+/**
+ * What a prerendered route module may export besides its route: the component and loader data to draw at build
+ * time, where they differ from the browser's (no data has loaded yet).
+ */
+export type FirstPaintExports = { firstPaint?: { Component?: ComponentType; loader?: () => unknown } }
 
-function BrowseFirstPaint() {
-  return <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout>
-}
-
-/** The page's route under the root layout, by path (the paths of PAGES in page-preloads.ts). */
-const FIRST_PAINTS: Record<string, RouteObject> = {
-  '/': { index: true, Component: home.Component, loader: () => ({ featured: notYet }) },
-  '/about': { path: 'about', Component: about.Component },
-  '/contact': { path: 'contact', Component: contact.Component },
-  '/support': { path: 'support', Component: support.Component },
-  '/browse-listing': { path: 'browse-listing', Component: BrowseFirstPaint },
-}
-
-export const PRERENDERED_PATHS = Object.keys(FIRST_PAINTS)
+export const PRERENDERED_PATHS = PAGE_ROWS.filter((page) => page.prerender).map((page) => page.path)
 
 /** `head` takes the place of index.html's <title>; `markup` goes inside #root. */
 export type FirstPaint = { head: string; markup: string }
 
-export async function renderFirstPaint(path: string): Promise<FirstPaint> {
-  const page = FIRST_PAINTS[path]
+async function staticRoutes(path: string): Promise<RouteObject[]> {
+  const page = PAGE_ROWS.find((row) => row.prerender && row.path === path)
   if (!page) throw new Error(`${path} has no first paint`)
-  const handler = createStaticHandler([{ path: '/', Component: Layout, children: [page] }])
+  const layout = await routeModule(LAYOUTS[page.layout].module)()
+  const module = (await routeModule(page.module!)()) as Awaited<ReturnType<LoadModule>> & FirstPaintExports
+  const { lazy: _lazy, ...where } = pageRoute(page)
+  const route = {
+    ...where,
+    Component: module.firstPaint?.Component ?? module.Component,
+    loader: module.firstPaint?.loader,
+  } as RouteObject
+  return [{ path: LAYOUTS[page.layout].path, Component: layout.Component, children: [route] }]
+}
+
+export async function renderFirstPaint(path: string): Promise<FirstPaint> {
+  const handler = createStaticHandler(await staticRoutes(path))
   const context = await handler.query(new Request(`http://nestmate.invalid${path}`))
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`)
   if (context.errors) throw new Error(`${path} failed: ${JSON.stringify(context.errors)}`)
