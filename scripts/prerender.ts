@@ -2,18 +2,18 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import type * as Prerender from '../src/web/prerender.tsx'
+import type * as Prerender from '../src/web/first-paint/prerender.tsx'
 
-// After `vite build`: renders the public pages' first paint (src/web/prerender.tsx) through a server build of the
+// After `vite build`: renders the public pages' first paint (src/web/first-paint/prerender.tsx) through a server build of the
 // same components and writes it to dist/web/.vite/first-paint.json, where the server picks it up
-// (src/server/plugins/page-preloads.ts). The server build itself is thrown away.
+// (src/server/first-paint/page-html.ts). The server build itself is thrown away.
 const root = path.resolve(process.argv[2] ?? 'dist/web')
 const serverBuild = path.resolve('dist/prerender')
 
 await build({
   logLevel: 'warn',
   build: {
-    ssr: 'src/web/prerender.tsx',
+    ssr: 'src/web/first-paint/prerender.tsx',
     outDir: serverBuild,
     emptyOutDir: true,
     manifest: false,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useLoaderData, useLocation, useNavigation } from 'react-router'
-import { AfterHydration } from '../components/after-hydration.tsx'
+import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'

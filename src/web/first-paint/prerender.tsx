@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
-import { LAYOUTS, PAGE_ROWS } from '../shared/pages.ts'
-import { pageRoute, routeModule, type LoadModule } from './router.tsx'
+import { LAYOUTS, PAGE_ROWS } from '../../shared/pages.ts'
+import { pageRoute, routeModule, type LoadModule } from '../router.tsx'
 
 // The first paint of the pages the page table (src/shared/pages.ts) prerenders, rendered at build time
 // (scripts/prerender.ts) and sent inside index.html's #root (src/server/first-paint/page-html.ts), so the
-// browser paints the page before the JavaScript has loaded; src/web/main.tsx then hydrates it. Whatever depends
+// browser paints the page before the JavaScript has loaded; ./hydration.ts then hydrates it. Whatever depends
 // on the visitor, on data or on code loaded later (the user menu, featured rooms, the browse results, the carousel)
 // is an AfterHydration part, drawn here as its loading state.
 
