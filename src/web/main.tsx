@@ -1,6 +1,6 @@
-import { StrictMode, useEffect } from 'react'
+import { StrictMode } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { endHydration, startApp } from './first-paint/hydration.ts'
+import { startApp } from './first-paint/hydration.ts'
 import { routes } from './router.tsx'
 import './styles.css'
 
@@ -8,21 +8,11 @@ const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-/** Lets the page take input once React has attached to it (the server sends a prerendered first paint inert). */
-function Interactive() {
-  useEffect(() => {
-    endHydration()
-    root?.removeAttribute('inert')
-  }, [])
-  return null
-}
-
 // A public page arrives with its first paint prerendered (src/web/first-paint/): it is hydrated, any other rendered.
 startApp(
   root,
   <StrictMode>
     <RouterProvider router={router} />
-    <Interactive />
   </StrictMode>,
   router,
 )

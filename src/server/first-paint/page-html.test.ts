@@ -9,7 +9,7 @@ describe('index.html with a prerendered first paint', () => {
     const markup = `<p>Rent $&amp; bills: $& $' $\` $$ $1</p>`
     const head = `<title>Nestmate | $& and $'</title>`
     const html = withFirstPaint(index, { head, markup })
-    expect(html).toContain(`<div id="root" inert>${markup}</div>`)
+    expect(html).toContain(`<div id="root">${markup}</div>`)
     expect(html).toContain(head)
     expect(html.match(/<div id="root"/g)).toHaveLength(1)
     expect(html).not.toContain('<title>Nestmate</title>')

@@ -28,6 +28,6 @@ export function withFirstPaint(html: string, firstPaint: FirstPaint): string {
   const start = `<script src="/start-app.js" defer data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`
   return painted
     .replace(/<title>[^<]*<\/title>/, () => firstPaint.head)
-    .replace(ROOT_ELEMENT, () => `<div id="root" inert>${firstPaint.markup}</div>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${firstPaint.markup}</div>`)
     .replace('  </head>', () => `    ${start}\n  </head>`)
 }

@@ -80,9 +80,9 @@ describe('index.html with the page’s route modules preloaded', () => {
 })
 
 describe('the prerendered first paint', () => {
-  test('a page that has one gets it inside an inert #root, and its title in place of the default one', async () => {
+  test('a page that has one gets it inside #root (live: no inert), and its title in place of the default one', async () => {
     const response = await t.app.inject({ url: '/' })
-    expect(response.body).toContain('<div id="root" inert><main><h1>Welcome</h1></main></div>')
+    expect(response.body).toContain('<div id="root"><main><h1>Welcome</h1></main></div>')
     expect(response.body).toContain('<title>Nestmate | Home</title>')
     expect(response.body).not.toContain('<title>Nestmate</title>')
   })

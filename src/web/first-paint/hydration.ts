@@ -1,4 +1,4 @@
-import { startTransition, type ReactNode } from 'react'
+import { createElement, Fragment, startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { DataRouter } from 'react-router'
 
@@ -10,9 +10,26 @@ export function isHydrating(): boolean {
   return isHydratingNow
 }
 
-/** Called once the hydrated page's effects have run: later renders draw everything at once. */
-export function endHydration() {
-  isHydratingNow = false
+declare global {
+  /** Buttons pressed before the app listened (./start-app.js), in order. */
+  var nestmateEarlyClicks: HTMLElement[] | undefined
+}
+
+/**
+ * Runs once the hydrated page's effects have: later renders draw everything at once, #root says the app is live
+ * (the end-to-end tests wait on it), and the buttons pressed while the page was still plain HTML are pressed again,
+ * now that React answers them.
+ */
+function HydrationEnd({ root }: { root: HTMLElement }) {
+  useEffect(() => {
+    isHydratingNow = false
+    root.removeAttribute('data-hydrating')
+    root.setAttribute('data-hydrated', '')
+    const early = globalThis.nestmateEarlyClicks ?? []
+    globalThis.nestmateEarlyClicks = []
+    for (const button of early) if (button.isConnected) button.click()
+  }, [root])
+  return null
 }
 
 /**
@@ -25,10 +42,17 @@ export function endHydration() {
 export function startApp(root: HTMLElement, app: ReactNode, router: DataRouter) {
   if (!root.hasChildNodes()) {
     createRoot(root).render(app)
+    root.setAttribute('data-hydrated', '')
     return
   }
   isHydratingNow = true
-  const hydrate = () => startTransition(() => void hydrateRoot(root, app))
+  const hydrate = () => {
+    // React listens on #root from here on; ./start-app.js stops standing in for it.
+    root.setAttribute('data-hydrating', '')
+    startTransition(
+      () => void hydrateRoot(root, createElement(Fragment, null, app, createElement(HydrationEnd, { root }))),
+    )
+  }
   if (router.state.initialized) return hydrate()
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return
