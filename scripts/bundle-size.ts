@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chunkFiles, PAGES, type Manifest } from '../src/server/plugins/page-preloads.ts'
+import { chunkFiles, PAGE_MODULES, type Manifest } from '../src/server/plugins/page-preloads.ts'
 
 // The JavaScript a first visit to a route downloads before it can render: the entry chunk, the layout and
 // the route's own module, each with everything it imports statically. Dynamic imports are not counted:
@@ -18,7 +18,7 @@ const WITHOUT_ZOD = ['/', '/browse-listing']
 
 export function routeSizes(root = ROOT): RouteSize[] {
   const manifest = JSON.parse(readFileSync(path.join(root, '.vite/manifest.json'), 'utf8')) as Manifest
-  return PAGES.filter((page) => MEASURED.includes(page.path)).map(({ path: route, modules }) => {
+  return PAGE_MODULES.filter((page) => MEASURED.includes(page.path)).map(({ path: route, modules }) => {
     const files = chunkFiles(manifest, ['index.html', ...modules], new Set(['theme-init.js']))
     const contents = [...files].map((file) => readFileSync(path.join(root, file)))
     return {

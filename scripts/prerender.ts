@@ -2,19 +2,18 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import { PAGES } from '../src/server/plugins/page-preloads.ts'
-import type * as Prerender from '../src/web/prerender.tsx'
+import type * as Prerender from '../src/web/first-paint/prerender.tsx'
 
-// After `vite build`: renders the public pages' first paint (src/web/prerender.tsx) through a server build of the
+// After `vite build`: renders the public pages' first paint (src/web/first-paint/prerender.tsx) through a server build of the
 // same components and writes it to dist/web/.vite/first-paint.json, where the server picks it up
-// (src/server/plugins/page-preloads.ts). The server build itself is thrown away.
+// (src/server/first-paint/page-html.ts). The server build itself is thrown away.
 const root = path.resolve(process.argv[2] ?? 'dist/web')
 const serverBuild = path.resolve('dist/prerender')
 
 await build({
   logLevel: 'warn',
   build: {
-    ssr: 'src/web/prerender.tsx',
+    ssr: 'src/web/first-paint/prerender.tsx',
     outDir: serverBuild,
     emptyOutDir: true,
     manifest: false,
@@ -26,11 +25,6 @@ type Module = typeof Prerender
 const { PRERENDERED_PATHS, renderFirstPaint } = (await import(
   pathToFileURL(path.join(serverBuild, 'prerender.js')).href
 )) as Module
-
-// The server finds a page's first paint by its path in its page table; one under another name would never be sent.
-const unknown = PRERENDERED_PATHS.filter((page) => !PAGES.some(({ path: known }) => known === page))
-if (unknown.length > 0)
-  throw new Error(`Not in the server's page table (page-preloads.ts): ${unknown.join(', ')}`)
 
 const pages: Record<string, Awaited<ReturnType<Module['renderFirstPaint']>>> = {}
 for (const page of PRERENDERED_PATHS) pages[page] = await renderFirstPaint(page)

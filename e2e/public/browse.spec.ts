@@ -119,3 +119,36 @@ test('See More goes to the public details route, or the dashboard one under /das
   ).toHaveAttribute('href', /^\/dashboard\/browse-listing-details\//)
   await signedIn.context.close()
 })
+
+/** Whether a select shows its chosen option whole: the text, the padding and the arrow's room fit its width. */
+const showsWholeChoice = (page: Page) =>
+  page.getByLabel('Sort by').evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    const text = context.measureText(select.selectedOptions[0]!.text).width
+    return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= select.clientWidth
+  })
+
+test('the Sort select shows “Rent: low to high” whole, on the public page and in the dashboard', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  for (const width of [390, 1024, 1280]) {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } })
+    const page = await context.newPage()
+    await page.goto('/browse-listing')
+    await expect(page.getByLabel('Sort by')).toHaveValue('rent_asc')
+    expect(await showsWholeChoice(page), `/browse-listing at ${width} px`).toBe(true)
+    await context.close()
+  }
+  for (const width of [1024, 1280]) {
+    const { context, page } = await signedInPage(browser, baseURL!)
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/dashboard/browse-listing')
+    await expect(page.getByLabel('Sort by')).toHaveValue('rent_asc')
+    expect(await showsWholeChoice(page), `/dashboard/browse-listing at ${width} px`).toBe(true)
+    await context.close()
+  }
+})

@@ -1,3 +1,5 @@
+import { PAGES, pathTo } from './pages.ts'
+
 // Kept free of zod so the web app's entry chunk can import paths without the schema library.
 
 export const API = {
@@ -13,21 +15,13 @@ export const API = {
   auth: '/api/auth',
 } as const
 
-/** Web routes. Paths keep the spec's spelling ("rommate") so existing links keep working. */
-export const PATHS = {
-  home: '/',
-  about: '/about',
-  contact: '/contact',
-  support: '/support',
-  login: '/login',
-  signup: '/signup',
-  browse: '/browse-listing',
-  details: (id: string) => `/browse-listing-details/${id}`,
-  dashboard: '/dashboard',
-  addListing: '/dashboard/find-rommate',
-  myListings: '/dashboard/my-listing',
-  editListing: (id: string) => `/dashboard/my-listing/${id}`,
-  dashboardBrowse: '/dashboard/browse-listing',
-  dashboardDetails: (id: string) => `/dashboard/browse-listing-details/${id}`,
-  profile: '/dashboard/profile-settings',
-} as const
+type Pages = typeof PAGES
+/** A page's address, or for a page with an `:id` the function that fills it in. */
+type PathOf<P extends string> = P extends `${string}:id${string}` ? (id: string) => string : P
+
+/** Web routes, from the page table (./pages.ts): every row with an address of its own. */
+export const PATHS = Object.fromEntries(
+  Object.entries(PAGES)
+    .filter(([, page]) => page.path.startsWith('/'))
+    .map(([name, { path }]) => [name, path.includes(':id') ? (id: string) => pathTo(path, id) : path]),
+) as { [K in keyof Pages as Pages[K]['path'] extends `/${string}` ? K : never]: PathOf<Pages[K]['path']> }

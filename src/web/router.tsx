@@ -1,50 +1,45 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
-import { PATHS } from '../shared/api.ts'
+import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router'
+import { LAYOUTS, PAGE_ROWS, type LayoutName, type PageRow } from '../shared/pages.ts'
 import { Spinner } from './components/spinner.tsx'
 
-// Every route module exports what React Router's lazy() expects (loader, action, Component, ErrorBoundary,
-// handle), so each page is its own chunk and the home page ships only what it needs.
-const dashboard: RouteObject[] = [
-  { index: true, lazy: () => import('./routes/dashboard/overview.tsx') },
-  { path: 'find-rommate', lazy: () => import('./routes/dashboard/add-listing.tsx') },
-  { path: 'my-listing', lazy: () => import('./routes/dashboard/my-listings.tsx') },
-  { path: 'my-listing/:id', lazy: () => import('./routes/dashboard/edit-listing.tsx') },
-  { path: 'browse-listing', lazy: () => import('./routes/browse-listing.tsx') },
-  { path: 'browse-listing-details/:id', lazy: () => import('./routes/listing-details.tsx') },
-  { path: 'profile-settings', lazy: () => import('./routes/dashboard/profile-settings.tsx') },
-]
+// The routes come from the page table (src/shared/pages.ts). Each route module is its own chunk, loaded by React
+// Router's lazy() (it exports loader, action, Component, ErrorBoundary, handle), so the home page ships only what
+// it needs. The glob gives Vite every module as a dynamic import it can split and list in the build manifest.
+export type LoadModule = LazyRouteFunction<RouteObject>
+const MODULES = import.meta.glob<Awaited<ReturnType<LoadModule>>>([
+  './routes/**/*.tsx',
+  '!./routes/**/*.test.tsx',
+])
+
+export function routeModule(module: string): LoadModule {
+  const load = MODULES[`./${module}`]
+  if (!load) throw new Error(`The page table names ${module}, which is not in src/web/routes`)
+  return load
+}
 
 function AppLoading() {
   return <Spinner label="Loading Nestmate…" className="min-h-screen" />
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    // Shown while the first page's code and data load; a lazy module can't provide it itself.
-    HydrateFallback: AppLoading,
-    lazy: () => import('./routes/root-layout.tsx'),
-    children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
-      { path: 'about', lazy: () => import('./routes/about.tsx') },
-      { path: 'contact', lazy: () => import('./routes/contact.tsx') },
-      { path: 'support', lazy: () => import('./routes/support.tsx') },
-      { path: 'login', lazy: () => import('./routes/login.tsx') },
-      { path: 'signup', lazy: () => import('./routes/signup.tsx') },
-      { path: 'browse-listing', lazy: () => import('./routes/browse-listing.tsx') },
-      { path: 'browse-listing-details/:id', lazy: () => import('./routes/listing-details.tsx') },
-      // The spec's footer links these short paths; the pages live under /dashboard.
-      { path: 'find-rommate', loader: () => redirect(PATHS.addListing) },
-      { path: 'my-listing', loader: () => redirect(PATHS.myListings) },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
-    ],
-  },
-  {
-    path: '/dashboard',
-    HydrateFallback: Spinner,
-    lazy: () => import('./routes/dashboard/layout.tsx'),
-    children: dashboard,
-  },
-]
+// Shown while the first page's code and data load; a lazy module can't provide it itself.
+const LOADING: Record<LayoutName, RouteObject['HydrateFallback']> = { root: AppLoading, dashboard: Spinner }
 
-export const router = createBrowserRouter(routes)
+/** A page's route under its layout: the layout's own path is its index, any other path is relative to it. */
+export function pageRoute(page: PageRow): RouteObject {
+  const layoutPath = LAYOUTS[page.layout].path
+  const where: RouteObject =
+    page.path === layoutPath
+      ? { index: true }
+      : { path: page.path === '*' ? '*' : page.path.slice(layoutPath.length).replace(/^\//, '') }
+  const { redirectTo } = page
+  if (redirectTo) return { ...where, loader: () => redirect(redirectTo) }
+  return { ...where, lazy: routeModule(page.module!) }
+}
+
+/** Every page under its layout; src/web/main.tsx makes the browser's router of them. */
+export const routes: RouteObject[] = (['root', 'dashboard'] as const).map((name) => ({
+  path: LAYOUTS[name].path,
+  HydrateFallback: LOADING[name],
+  lazy: routeModule(LAYOUTS[name].module),
+  children: PAGE_ROWS.filter((page) => page.layout === name).map(pageRoute),
+}))

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.ts'
-import { PAGES } from './page-preloads.ts'
+import { PAGE_ROWS } from '../../shared/pages.ts'
+import { PAGE_MODULES } from './page-preloads.ts'
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'nestmate-pages-'))
 const manifest = {
@@ -28,7 +29,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'index.html'), html)
   // Only the modules these tests visit; the real build has them all (checked below and by scripts/bundle-size.ts).
   const full = Object.fromEntries(
-    PAGES.flatMap((page) => page.modules).map((key) => [
+    PAGE_MODULES.flatMap((page) => page.modules).map((key) => [
       key,
       { file: `assets/${path.basename(key, '.tsx')}.js` },
     ]),
@@ -79,9 +80,9 @@ describe('index.html with the page’s route modules preloaded', () => {
 })
 
 describe('the prerendered first paint', () => {
-  test('a page that has one gets it inside an inert #root, and its title in place of the default one', async () => {
+  test('a page that has one gets it inside #root (live: no inert), and its title in place of the default one', async () => {
     const response = await t.app.inject({ url: '/' })
-    expect(response.body).toContain('<div id="root" inert><main><h1>Welcome</h1></main></div>')
+    expect(response.body).toContain('<div id="root"><main><h1>Welcome</h1></main></div>')
     expect(response.body).toContain('<title>Nestmate | Home</title>')
     expect(response.body).not.toContain('<title>Nestmate</title>')
   })
@@ -112,10 +113,22 @@ describe('the prerendered first paint', () => {
   })
 })
 
-test('every lazy route of the web app has its module in the page table, and every module exists', () => {
-  const router = readFileSync('src/web/router.tsx', 'utf8')
-  const lazy = [...router.matchAll(/import\('\.\/(routes\/[^']+)'\)/g)].map((m) => `src/web/${m[1]}`)
-  const listed = new Set(PAGES.flatMap((page) => page.modules))
-  expect(lazy.filter((module) => !listed.has(module))).toEqual([])
-  expect([...listed].filter((module) => !existsSync(module))).toEqual([])
+describe('the page table', () => {
+  test('every module it names exists, and every route module in src/web/routes is a page or a layout', () => {
+    const named = new Set(PAGE_MODULES.flatMap((page) => page.modules))
+    expect([...named].filter((module) => !existsSync(module))).toEqual([])
+    const files = readdirSync('src/web/routes', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+      .map((file) => `src/web/routes/${file}`)
+    expect(files.filter((file) => !named.has(file))).toEqual([])
+  })
+
+  test('an old address that redirects preloads the page it leads to; unknown dashboard paths get the layout', () => {
+    const modulesFor = (pathname: string) => PAGE_MODULES.find((page) => page.pattern.test(pathname))!.modules
+    expect(modulesFor('/find-rommate')).toEqual(modulesFor('/dashboard/find-rommate'))
+    expect(modulesFor('/dashboard/no-such-page')).toEqual(['src/web/routes/dashboard/layout.tsx'])
+    expect(modulesFor('/dashboard/my-listing/abc/')).toContain('src/web/routes/dashboard/edit-listing.tsx')
+    for (const row of PAGE_ROWS.filter((page) => page.redirectTo))
+      expect(PAGE_ROWS.some((page) => page.path === row.redirectTo)).toBe(true)
+  })
 })

@@ -1,54 +1,44 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { LAYOUTS, PAGE_ROWS, type PageRow } from '../../shared/pages.ts'
+import { readFirstPaints, withFirstPaint } from '../first-paint/page-html.ts'
 
-const layout = 'src/web/routes/root-layout.tsx'
-const dashboard = 'src/web/routes/dashboard/layout.tsx'
-const page = (name: string) => `src/web/routes/${name}.tsx`
+export type PageModules = { path: string; pattern: RegExp; modules: string[]; prerender: boolean }
+
+const source = (module: string) => `src/web/${module}`
+const patternFor = (page: string) =>
+  new RegExp(`^${page.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:id/g, '[^/]+')}/?$`)
+
+function modulesOf(page: PageRow): string[] {
+  const target = page.redirectTo ? PAGE_ROWS.find((row) => row.path === page.redirectTo)! : page
+  return [LAYOUTS[target.layout].module, ...(target.module ? [target.module] : [])].map(source)
+}
 
 /**
- * The route modules each page needs on a first visit (src/web/router.tsx's lazy routes), by path. The first match
- * wins; anything else outside /dashboard is the not-found page.
+ * The route modules each page needs on a first visit, by path, from the page table (src/shared/pages.ts). The
+ * first match wins: the pages, then each layout's page for any other address under it (its `*` row, or the layout
+ * alone), the longest layout path first.
  */
-export const PAGES: { path: string; pattern: RegExp; modules: string[] }[] = [
-  { path: '/', pattern: /^\/$/, modules: [layout, page('home')] },
-  ...['about', 'contact', 'support', 'login', 'signup', 'browse-listing'].map((name) => ({
-    path: `/${name}`,
-    pattern: new RegExp(`^/${name}/?$`),
-    modules: [layout, page(name)],
+export const PAGE_MODULES: PageModules[] = [
+  ...PAGE_ROWS.filter((page) => page.path !== '*').map((page) => ({
+    path: page.path,
+    pattern: patternFor(page.path),
+    modules: modulesOf(page),
+    prerender: page.prerender === true,
   })),
-  {
-    path: '/browse-listing-details/:id',
-    pattern: /^\/browse-listing-details\/[^/]+\/?$/,
-    modules: [layout, page('listing-details')],
-  },
-  { path: '/dashboard', pattern: /^\/dashboard\/?$/, modules: [dashboard, page('dashboard/overview')] },
-  ...[
-    ['find-rommate', 'add-listing'],
-    ['my-listing', 'my-listings'],
-    ['profile-settings', 'profile-settings'],
-  ].map(([segment, name]) => ({
-    path: `/dashboard/${segment}`,
-    pattern: new RegExp(`^/dashboard/${segment}/?$`),
-    modules: [dashboard, page(`dashboard/${name}`)],
-  })),
-  {
-    path: '/dashboard/my-listing/:id',
-    pattern: /^\/dashboard\/my-listing\/[^/]+\/?$/,
-    modules: [dashboard, page('dashboard/edit-listing')],
-  },
-  {
-    path: '/dashboard/browse-listing',
-    pattern: /^\/dashboard\/browse-listing\/?$/,
-    modules: [dashboard, page('browse-listing')],
-  },
-  {
-    path: '/dashboard/browse-listing-details/:id',
-    pattern: /^\/dashboard\/browse-listing-details\/[^/]+\/?$/,
-    modules: [dashboard, page('listing-details')],
-  },
-  { path: '/dashboard/*', pattern: /^\/dashboard\//, modules: [dashboard] },
-  { path: '*', pattern: /^\//, modules: [layout, page('not-found')] },
+  ...Object.values(LAYOUTS)
+    .sort((a, b) => b.path.length - a.path.length)
+    .map((layout) => {
+      const fallback = PAGE_ROWS.find((page) => page.path === '*' && LAYOUTS[page.layout] === layout)
+      const prefix = layout.path.endsWith('/') ? layout.path : `${layout.path}/`
+      return {
+        path: layout.path === '/' ? '*' : `${prefix}*`,
+        pattern: new RegExp(`^${prefix}`),
+        modules: fallback ? modulesOf(fallback) : [source(layout.module)],
+        prerender: false,
+      }
+    }),
 ]
 
 type Chunk = { file: string; imports?: string[] }
@@ -68,60 +58,34 @@ export function chunkFiles(manifest: Manifest, keys: string[], into = new Set<st
 
 export type Page = { html: string; etag: string }
 
-/** scripts/prerender.ts's output: by page path, what goes in <head> and what in #root. */
-type FirstPaints = Record<string, { head: string; markup: string }>
-
-const ROOT_ELEMENT = '<div id="root"></div>'
-
-/**
- * The page's prerendered first paint inside #root, which is inert until src/web/main.tsx has hydrated it: nothing
- * can be clicked, focused or typed into before React is listening (a click would do nothing, typing would be lost).
- */
-function withFirstPaint(html: string, firstPaint: FirstPaints[string]) {
-  // The app's module tags make way for public/start-app.js, which adds them once the page has been painted.
-  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)
-  if (!entry) throw new Error('index.html has no module script')
-  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
-  let painted = html.replace(entry[0], '')
-  for (const preload of preloads) painted = painted.replace(preload[0], '')
-  const start = `<script src="/start-app.js" defer data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`
-  return painted
-    .replace(/<title>[^<]*<\/title>/, firstPaint.head)
-    .replace(ROOT_ELEMENT, `<div id="root" inert>${firstPaint.markup}</div>`)
-    .replace('  </head>', `    ${start}\n  </head>`)
-}
+const withEtag = (html: string): Page => ({
+  html,
+  etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+})
 
 /**
  * index.html for each page, with `<link rel="modulepreload">` for the page's route modules, so the browser fetches
  * them beside the entry script instead of after it has run (one round trip less before the first render), and,
- * for the public pages that look the same to everyone, their prerendered first paint. That paint is of the page
- * without query parameters (the browse page's default view): an address with any gets the page without it, since
- * hydration would keep the prerendered filter values. Without a build manifest (the tests' small web roots),
- * every page is index.html as it is.
+ * for the pages the table prerenders, their first paint (src/server/first-paint/). That paint is of the page
+ * without query parameters (the browse page's default view): an address with any gets the page without it.
+ * Without a build manifest (the tests' small web roots), every page is index.html as it is.
  */
 export function pagesWithPreloads(root: string): (pathname: string, search: string) => Page {
   const index = readFileSync(path.join(root, 'index.html'), 'utf8')
   const manifestFile = path.join(root, '.vite/manifest.json')
-  const firstPaintFile = path.join(root, '.vite/first-paint.json')
-  const withEtag = (html: string): Page => ({
-    html,
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-  })
   if (!existsSync(manifestFile)) {
     const plain = withEtag(index)
     return () => plain
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
-  const firstPaints = existsSync(firstPaintFile)
-    ? (JSON.parse(readFileSync(firstPaintFile, 'utf8')) as FirstPaints)
-    : {}
+  const firstPaints = readFirstPaints(root)
   const inEntry = chunkFiles(manifest, ['index.html'])
-  const built = PAGES.map(({ path: page, pattern, modules }) => {
+  const built = PAGE_MODULES.map(({ path: page, pattern, modules }) => {
     const links = [...chunkFiles(manifest, modules)]
       .filter((file) => !inEntry.has(file))
       .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
       .join('')
-    const plain = withEtag(index.replace('  </head>', `${links}  </head>`))
+    const plain = withEtag(index.replace('  </head>', () => `${links}  </head>`))
     const firstPaint = firstPaints[page]
     return { pattern, plain, painted: firstPaint ? withEtag(withFirstPaint(plain.html, firstPaint)) : plain }
   })

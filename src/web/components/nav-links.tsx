@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { NavLink } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
-import { AfterHydration } from './after-hydration.tsx'
+import { AfterHydration } from '../first-paint/after-hydration.tsx'
 
 // The auth client is loaded after the first paint; it is not needed to draw the page (home page JS budget).
 const DashboardItem = lazy(() => import('./dashboard-item.tsx').then((m) => ({ default: m.DashboardItem })))

@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { Link } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
-import { AfterHydration } from './after-hydration.tsx'
+import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { NavItems } from './nav-links.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'

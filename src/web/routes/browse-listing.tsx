@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react'
 import { useLoaderData, useLocation, useNavigation } from 'react-router'
-import { AfterHydration } from '../components/after-hydration.tsx'
+import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { TypedHeading } from '../components/typed-heading.tsx'
-import { fetchFirstPage, readBrowseView, type BrowseView } from '../features/listings/browse-api.ts'
+import {
+  DEFAULT_VIEW,
+  fetchFirstPage,
+  readBrowseView,
+  type BrowseView,
+} from '../features/listings/browse-api.ts'
 import { BrowseFilters } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
 import { loadCurrency } from '../lib/config.ts'
@@ -60,5 +65,8 @@ export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
     </div>
   )
 }
+
+/** The build's first paint: the default view, its results still loading. */
+export const firstPaint = { Component: () => <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout> }
 
 export const ErrorBoundary = RouteErrorBoundary

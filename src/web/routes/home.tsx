@@ -20,6 +20,9 @@ export function loader({ request }: { request: Request }) {
   return { featured }
 }
 
+/** The build's first paint has the featured rooms still loading: a promise that never settles. */
+export const firstPaint = { loader: () => ({ featured: new Promise<never>(() => undefined) }) }
+
 /**
  * False on the first render, true right after it (as a transition, which React renders in slices): the sections
  * below the fold then don't lengthen the task that paints the banner.

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { AfterHydration } from '../../components/after-hydration.tsx'
+import { AfterHydration } from '../../first-paint/after-hydration.tsx'
 import { BANNER_SLIDES } from './banner-slides.ts'
 import { HEADING_CLASS, SlideContent } from './slide-content.tsx'
 

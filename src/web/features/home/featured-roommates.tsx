@@ -1,6 +1,6 @@
 import { Await, Link, useRevalidator } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
-import { AfterHydration } from '../../components/after-hydration.tsx'
+import { AfterHydration } from '../../first-paint/after-hydration.tsx'
 import { ErrorView } from '../../components/error-view.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { ListingCard } from '../listings/listing-card.tsx'

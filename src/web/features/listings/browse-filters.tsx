@@ -10,7 +10,12 @@ const SORT_LABELS: Record<Sort, string> = {
   newest: 'Newest',
 }
 
-/** Search, rent range, room type and sort. Every change becomes the page URL, so a shared link shows the same view. */
+/**
+ * Search, rent range, room type and sort. Every change becomes the page URL, so a shared link shows the same view.
+ * It is a real GET form on the page's own address, with the parameters the loader reads: on the prerendered page,
+ * before the app has loaded, Enter or Search submits it as plain HTML (and a choice in a list submits it through
+ * src/web/first-paint/start-app.js). Its fields are uncontrolled, so hydration keeps what was typed.
+ */
 export function BrowseFilters({ view }: { view: BrowseView }) {
   const id = useId()
   const navigate = useNavigate()
@@ -32,7 +37,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
       minRent: min,
       maxRent: max,
     })
-    if (data.roomType && data.roomType !== 'All') query.set('roomType', data.roomType)
+    if (data.roomType) query.set('roomType', data.roomType)
     void navigate({ pathname, search: query.toString() })
   }
 
@@ -44,13 +49,17 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
   const field = 'flex flex-col gap-1 text-sm font-medium'
   return (
     <form
+      method="get"
+      action={pathname}
       onSubmit={onSubmit}
       role="search"
       aria-label="Filter listings"
-      className="rounded-box border border-base-300 bg-base-200 p-4"
+      className="@container rounded-box border border-base-300 bg-base-200 p-4"
     >
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
-        <label className={`${field} col-span-2 lg:col-span-1`} htmlFor={`${id}-q`}>
+      {/* One row only where the form (not the window: the dashboard's sidebar takes room) fits every field at a width
+          that shows its longest choice, "Rent: low to high" with the select's arrow beside it; two columns below. */}
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 @min-[58rem]:grid-cols-[minmax(10rem,2fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(7rem,1fr)_minmax(11.5rem,1.3fr)_auto] @min-[58rem]:items-end">
+        <label className={`${field} col-span-2 @min-[58rem]:col-span-1`} htmlFor={`${id}-q`}>
           Location or title
           <input
             id={`${id}-q`}
@@ -97,11 +106,12 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
           <select
             id={`${id}-room`}
             name="roomType"
-            defaultValue={view.roomType ?? 'All'}
+            defaultValue={view.roomType ?? ''}
             className="select w-full"
             onChange={(event) => apply(event.currentTarget.form!)}
           >
-            {['All', ...ROOM_TYPES].map((type) => (
+            <option value="">All</option>
+            {ROOM_TYPES.map((type) => (
               <option key={type}>{type}</option>
             ))}
           </select>
@@ -122,7 +132,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
             ))}
           </select>
         </label>
-        <div className="col-span-2 flex gap-2 lg:col-span-1">
+        <div className="col-span-2 flex gap-2 @min-[58rem]:col-span-1">
           <button type="submit" className="btn btn-primary flex-1">
             <FaMagnifyingGlass aria-hidden="true" /> Search
           </button>

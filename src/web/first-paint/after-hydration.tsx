@@ -1,5 +1,5 @@
 import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { isHydrating } from '../lib/hydration.ts'
+import { isHydrating } from './hydration.ts'
 
 type AfterHydrationProps = { fallback: ReactNode; children: ReactNode }
 

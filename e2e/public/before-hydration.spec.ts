@@ -1,0 +1,114 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
+import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+
+// A prerendered page is on screen long before its JavaScript on a slow phone. Whatever a person does in that window
+// must count: links are links, the browse filters a real GET form, and typing survives hydration. Each test runs on
+// a slow phone's profile (6x slower CPU, 150 ms latency, 200 kB/s) and holds the app's scripts back until it has
+// acted, so the page is certainly not hydrated yet.
+
+const token = uniqueToken('Early')
+
+test.beforeAll(async ({ baseURL }) => {
+  const request = await playwrightRequest.newContext({ baseURL })
+  await signUpViaApi(request, baseURL!)
+  await createListingViaApi(request, baseURL!, {
+    title: `Studio ${token}`,
+    location: `Austin ${token}`,
+    roomType: 'Studio',
+  })
+  await createListingViaApi(request, baseURL!, {
+    title: `Single ${token}`,
+    location: `Austin ${token}`,
+    roomType: 'Single',
+  })
+  await request.dispose()
+})
+
+/** Holds every script under /assets/ until `release()`; the page keeps only its HTML, CSS and start-app.js. */
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200 * 1024,
+    uploadThroughput: 100 * 1024,
+  })
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return { release }
+}
+
+const notHydrated = async (page: Page) => {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-hydrating')
+  await expect(page.locator('#root')).not.toHaveAttribute('data-hydrated')
+}
+const cards = (page: Page) => page.getByRole('main').getByRole('article')
+
+test.describe('before the app has loaded', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('typing a place and Enter in the browse search shows the results', async ({ page }) => {
+    const { release } = await slowPhone(page)
+    await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
+    await expect(page.getByText('Every room on Nestmate.')).toBeVisible()
+    await notHydrated(page)
+    await page.getByLabel('Location or title').fill(`austin ${token}`)
+    await page.getByLabel('Location or title').press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/browse-listing\\?q=austin\\+${token}`))
+    release()
+    await expect(cards(page)).toHaveCount(2, { timeout: 60_000 })
+    await expect(page.getByLabel('Location or title')).toHaveValue(`austin ${token}`)
+  })
+
+  test('choosing a room type applies it, with what was typed in the search', async ({ page }) => {
+    const { release } = await slowPhone(page)
+    await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
+    await notHydrated(page)
+    await page.getByLabel('Location or title').fill(token)
+    await page.getByLabel('Room type').selectOption('Studio')
+    await expect(page).toHaveURL(/roomType=Studio/)
+    await expect(page).toHaveURL(new RegExp(`q=${token}`))
+    release()
+    await expect(cards(page)).toHaveCount(1, { timeout: 60_000 })
+    await expect(cards(page).first()).toContainText(`Studio ${token}`)
+    await expect(page.getByLabel('Room type')).toHaveValue('Studio')
+  })
+
+  test('the banner’s Browse listings link goes to the browse page', async ({ page }) => {
+    await slowPhone(page)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await notHydrated(page)
+    await page
+      .getByRole('region', { name: 'Highlights' })
+      .getByRole('link', { name: 'Browse listings' })
+      .click()
+    await expect(page).toHaveURL(/\/browse-listing$/)
+    await expect(page.getByText('Every room on Nestmate.')).toBeVisible()
+  })
+
+  test('hydration keeps what was typed, and a button pressed early is answered once the app is live', async ({
+    page,
+  }) => {
+    const { release } = await slowPhone(page)
+    await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
+    await notHydrated(page)
+    await page.getByLabel('Location or title').fill(token)
+    await page.getByLabel('Min rent').fill('1')
+    await page.getByRole('button', { name: 'Toggle theme' }).click()
+    release()
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '', { timeout: 60_000 })
+    await expect(page.getByLabel('Location or title')).toHaveValue(token)
+    await expect(page.getByLabel('Min rent')).toHaveValue('1')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    // The app now answers the same form itself, without reloading the page.
+    await page.getByLabel('Location or title').press('Enter')
+    await expect(page).toHaveURL(new RegExp(`q=${token}.*minRent=1|minRent=1.*q=${token}`))
+    await expect(cards(page)).toHaveCount(2, { timeout: 30_000 })
+  })
+})

@@ -1,0 +1,102 @@
+// Nestmate's page table: the one list of the web app's pages. The browser's router (src/web/router.tsx), the paths
+// everything links with (PATHS in ./api.ts), the server's per-page preloads (src/server/web-pages/) and the build's
+// prerendered first paint (src/web/first-paint/) all read it. Adding a page is one row here plus its route module.
+// Plain data, so the server can read it without importing the web app.
+
+/** The layouts pages sit in: the route module that wraps them and the path their pages start with. */
+export const LAYOUTS = {
+  root: { path: '/', module: 'routes/root-layout.tsx' },
+  dashboard: { path: '/dashboard', module: 'routes/dashboard/layout.tsx' },
+} as const
+
+export type LayoutName = keyof typeof LAYOUTS
+
+export type PageRow = {
+  /** The address; `:id` stands for one path segment. `*` is the layout's page for any other address. */
+  path: string
+  layout: LayoutName
+  /** The route module under src/web/ (loader, action, Component, ErrorBoundary), its own chunk. */
+  module?: string
+  /** An old address kept working by sending the browser on to this path. */
+  redirectTo?: string
+  /** The same for every visitor, so its first paint is rendered at build time and sent inside index.html. */
+  prerender?: boolean
+  /** Only for a signed-in person (the route's loader sends anyone else to the login page). */
+  signIn?: boolean
+}
+
+/** Paths keep the original spelling ("rommate") so existing links keep working. */
+export const PAGES = {
+  home: { path: '/', layout: 'root', module: 'routes/home.tsx', prerender: true },
+  about: { path: '/about', layout: 'root', module: 'routes/about.tsx', prerender: true },
+  contact: { path: '/contact', layout: 'root', module: 'routes/contact.tsx', prerender: true },
+  support: { path: '/support', layout: 'root', module: 'routes/support.tsx', prerender: true },
+  login: { path: '/login', layout: 'root', module: 'routes/login.tsx' },
+  signup: { path: '/signup', layout: 'root', module: 'routes/signup.tsx' },
+  browse: { path: '/browse-listing', layout: 'root', module: 'routes/browse-listing.tsx', prerender: true },
+  details: {
+    path: '/browse-listing-details/:id',
+    layout: 'root',
+    module: 'routes/listing-details.tsx',
+    signIn: true,
+  },
+  // The footer links these short paths; the pages live under /dashboard.
+  shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
+  shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },
+  notFound: { path: '*', layout: 'root', module: 'routes/not-found.tsx' },
+  dashboard: {
+    path: '/dashboard',
+    layout: 'dashboard',
+    module: 'routes/dashboard/overview.tsx',
+    signIn: true,
+  },
+  addListing: {
+    path: '/dashboard/find-rommate',
+    layout: 'dashboard',
+    module: 'routes/dashboard/add-listing.tsx',
+    signIn: true,
+  },
+  myListings: {
+    path: '/dashboard/my-listing',
+    layout: 'dashboard',
+    module: 'routes/dashboard/my-listings.tsx',
+    signIn: true,
+  },
+  editListing: {
+    path: '/dashboard/my-listing/:id',
+    layout: 'dashboard',
+    module: 'routes/dashboard/edit-listing.tsx',
+    signIn: true,
+  },
+  dashboardBrowse: {
+    path: '/dashboard/browse-listing',
+    layout: 'dashboard',
+    module: 'routes/browse-listing.tsx',
+    signIn: true,
+  },
+  dashboardDetails: {
+    path: '/dashboard/browse-listing-details/:id',
+    layout: 'dashboard',
+    module: 'routes/listing-details.tsx',
+    signIn: true,
+  },
+  profile: {
+    path: '/dashboard/profile-settings',
+    layout: 'dashboard',
+    module: 'routes/dashboard/profile-settings.tsx',
+    signIn: true,
+  },
+} as const satisfies Record<string, PageRow>
+
+export type PageName = keyof typeof PAGES
+
+/** The rows in table order, each with its name. */
+export const PAGE_ROWS: (PageRow & { name: PageName })[] = Object.entries(PAGES).map(([name, row]) => ({
+  name: name as PageName,
+  ...row,
+}))
+
+/** A path with its `:id` filled in. */
+export function pathTo(path: string, id?: string): string {
+  return id === undefined ? path : path.replace(':id', encodeURIComponent(id))
+}
