@@ -2,11 +2,13 @@ import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { setHydrating } from './lib/hydration.ts'
+import { readNavigationsFrom } from './lib/login-reason.ts'
 import { router } from './router.tsx'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+readNavigationsFrom(router)
 
 /** Lets the page take input once React has attached to it (the server sends a prerendered first paint inert). */
 function Interactive() {
