@@ -16,6 +16,8 @@ test('See More, signed out: the login page names the room and its rent, and sign
   baseURL,
   page,
 }) => {
+  // A long journey: two pages checked with axe, a sign-up and the listing.
+  test.slow()
   const title = `Attic room ${uniqueToken()}`
   const id = await postListing(browser, baseURL!, title)
 
