@@ -29,7 +29,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
       'Title is required.',
       'Location is required.',
       'Rent is required.',
-      'Room type must be Single, Shared or Studio.',
+      'Room type is required.',
       'Contact info is required.',
     ]) {
       await expect(main(page).getByText(message)).toBeVisible()

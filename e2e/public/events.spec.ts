@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 
 // Upcoming events are upcoming: each shows its next day with the year, soonest first, never a past day.
 
@@ -17,4 +17,34 @@ test('events show their next occurrence with its year, soonest first', async ({ 
   await expect(section.locator('time').first()).toHaveText('Sep 26, 2026')
   // Nothing in the section looks or acts like a link: there is nowhere to go.
   await expect(section.getByRole('link')).toHaveCount(0)
+})
+
+/** Whether anything in the section is underlined, points like a link, or is coloured as one. */
+async function looksLikeLinks(section: Locator) {
+  return section.locator('h3, article, time').evaluateAll((elements) => {
+    const link = document.createElement('a')
+    link.href = '#'
+    link.className = 'link link-primary'
+    document.body.append(link)
+    const linkColour = getComputedStyle(link).color
+    link.remove()
+    return elements
+      .map((element) => getComputedStyle(element))
+      .filter(
+        (style) =>
+          style.textDecorationLine.includes('underline') ||
+          style.cursor === 'pointer' ||
+          style.color === linkColour,
+      ).length
+  })
+}
+
+test('events and blog teasers are plain text: nothing looks or acts like a link', async ({ page }) => {
+  await page.goto('/')
+  for (const id of ['events-title', 'blog-title']) {
+    const section = page.locator(`section[aria-labelledby="${id}"]`)
+    await expect(section.getByRole('heading', { level: 3 }).first()).toBeVisible()
+    await expect(section.getByRole('link')).toHaveCount(0)
+    expect(await looksLikeLinks(section)).toBe(0)
+  }
 })

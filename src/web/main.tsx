@@ -1,12 +1,14 @@
 import { StrictMode } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { startApp } from './first-paint/hydration.ts'
+import { readNavigationsFrom } from './lib/login-reason.ts'
 import { routes } from './router.tsx'
 import './styles.css'
 
 const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+readNavigationsFrom(router)
 
 // A public page arrives with its first paint prerendered (src/web/first-paint/): it is hydrated, any other rendered.
 startApp(

@@ -1,6 +1,7 @@
 import { redirect, replace } from 'react-router'
 import { PATHS } from '../../shared/api.ts'
 import { getSession } from './auth-client.ts'
+import { rememberTeaserFor } from './login-reason.ts'
 
 type SessionData = NonNullable<Awaited<ReturnType<typeof getSession>>['data']>
 export type SessionUser = SessionData['user']
@@ -53,6 +54,7 @@ export async function requireSession(request: Request): Promise<SessionUser> {
     // Back after signing in doesn't return to a page that only sends people to log in. From a link inside the
     // app, this page was never entered, and the login page is the next entry.
     const isOpenedDirectly = window.location.pathname + window.location.search === here
+    rememberTeaserFor(here)
     throw (isOpenedDirectly ? replace : redirect)(loginPath(here))
   }
   return session.user

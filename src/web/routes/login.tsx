@@ -11,11 +11,13 @@ import { PATHS } from '../../shared/api.ts'
 import { LoginSchema } from '../../shared/user.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { loadConfig } from '../lib/config.ts'
+import { loginReason } from '../lib/login-reason.ts'
 import { skipIfSignedIn } from '../lib/require-session.ts'
 import { logIn } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { GoogleButton } from '../features/auth/google-button.tsx'
 import { LoginForm } from '../features/auth/login-form.tsx'
+import { LoginReasonNote } from '../features/auth/login-reason-note.tsx'
 import { returnPath, withFrom } from '../features/auth/return-path.ts'
 import { showError } from '../components/popup.ts'
 
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadConfig().catch(() => null),
     skipIfSignedIn(returnPath(request.url)),
   ])
-  return { googleSignIn: config?.googleSignIn ?? false }
+  return { googleSignIn: config?.googleSignIn ?? false, reason: loginReason(returnPath(request.url)) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,7 +54,7 @@ function googleErrorMessage(code: string): string {
 }
 
 export function Component() {
-  const { googleSignIn } = useLoaderData<typeof loader>()
+  const { googleSignIn, reason } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const { search } = useLocation()
   const returnTo = returnPath(window.location.href)
@@ -66,7 +68,12 @@ export function Component() {
   return (
     <AuthCard
       words={['Welcome Back!', 'Please Login', 'to Continue']}
-      intro="Log in to post, like and manage listings."
+      intro={
+        reason
+          ? "Sign in to see this room's details and contact."
+          : 'Log in to post, like and manage listings.'
+      }
+      notice={reason && <LoginReasonNote reason={reason} signupTo={withFrom(PATHS.signup, search)} />}
     >
       <PageTitle title="Login" />
       <LoginForm error={result?.error} />

@@ -1,9 +1,17 @@
-import { redirect, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  redirect,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { SignupSchema } from '../../shared/signup.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { loginReason } from '../lib/login-reason.ts'
 import { skipIfSignedIn } from '../lib/require-session.ts'
 import { register, saveUserRecord } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
+import { LoginReasonNote } from '../features/auth/login-reason-note.tsx'
 import { returnPath } from '../features/auth/return-path.ts'
 import { SignupForm, type SignupErrors } from '../features/auth/signup-form.tsx'
 import { showError, showSuccess } from '../components/popup.ts'
@@ -38,15 +46,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await skipIfSignedIn(returnPath(request.url))
-  return null
+  return { reason: loginReason(returnPath(request.url)) }
 }
 
 export function Component() {
   const result = useActionData<typeof action>()
+  const { reason } = useLoaderData<typeof loader>()
   return (
     <AuthCard
       words={['Welcome Dear!', 'Create Your Account', 'Join Us Today']}
-      intro="Sign up to post your room and find a roommate who fits."
+      intro={
+        reason
+          ? "Sign up to see this room's details and contact."
+          : 'Sign up to post your room and find a roommate who fits.'
+      }
+      notice={reason && <LoginReasonNote reason={reason} />}
     >
       <PageTitle title="Signup" />
       <SignupForm errors={result?.errors} />

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { TypedHeading } from '../../components/typed-heading.tsx'
 
-type AuthCardProps = { words: string[]; intro: string; children: ReactNode }
+type AuthCardProps = { words: string[]; intro: string; notice?: ReactNode; children: ReactNode }
 
 /** The shared frame of the login and signup pages: a typed heading over a centred card. */
-export function AuthCard({ words, intro, children }: AuthCardProps) {
+export function AuthCard({ words, intro, notice, children }: AuthCardProps) {
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
       <div className="text-center">
@@ -12,7 +12,10 @@ export function AuthCard({ words, intro, children }: AuthCardProps) {
         <p className="mt-2 text-base-content/80">{intro}</p>
       </div>
       <div className="card border border-base-300 bg-base-100 shadow-lg">
-        <div className="card-body gap-5">{children}</div>
+        <div className="card-body gap-5">
+          {notice}
+          {children}
+        </div>
       </div>
     </section>
   )

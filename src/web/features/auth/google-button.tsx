@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FcGoogle } from 'react-icons/fc'
-import { Tooltip } from 'react-tooltip'
 import { showError } from '../../components/popup.ts'
+import { Tooltip } from '../../components/tooltip.tsx'
 import { startGoogleSignIn } from './api.ts'
 
 type GoogleButtonProps = { isAvailable: boolean; returnTo: string; loginUrl: string }
@@ -23,29 +23,24 @@ export function GoogleButton({ isAvailable, returnTo, loginUrl }: GoogleButtonPr
     }
   }
 
+  const button = (describedBy?: string) => (
+    <button
+      type="button"
+      // daisyUI turns pointer events off on aria-disabled buttons; the tooltip needs hover.
+      className={`btn btn-outline w-full ${isAvailable ? '' : 'pointer-events-auto! cursor-not-allowed'}`}
+      onClick={handleClick}
+      // aria-disabled rather than disabled, so keyboard users can still reach the button and hear why.
+      aria-disabled={!isAvailable || isStarting}
+      aria-describedby={describedBy}
+    >
+      <FcGoogle className="size-5" aria-hidden="true" />
+      {isStarting ? 'Opening Google…' : 'Continue with Google'}
+    </button>
+  )
+  if (isAvailable) return button()
   return (
-    <>
-      <button
-        type="button"
-        // daisyUI turns pointer events off on aria-disabled buttons; the tooltip needs hover.
-        className={`btn btn-outline w-full ${isAvailable ? '' : 'pointer-events-auto! cursor-not-allowed'}`}
-        onClick={handleClick}
-        // aria-disabled rather than disabled, so keyboard users can still reach the button and hear why.
-        aria-disabled={!isAvailable || isStarting}
-        aria-describedby={isAvailable ? undefined : 'google-unavailable'}
-        data-tooltip-id={isAvailable ? undefined : 'google-tooltip'}
-      >
-        <FcGoogle className="size-5" aria-hidden="true" />
-        {isStarting ? 'Opening Google…' : 'Continue with Google'}
-      </button>
-      {!isAvailable && (
-        <>
-          <span id="google-unavailable" className="sr-only">
-            {UNAVAILABLE}
-          </span>
-          <Tooltip id="google-tooltip" content={UNAVAILABLE} className="max-w-xs" />
-        </>
-      )}
-    </>
+    <Tooltip text={UNAVAILABLE} className="w-full" showsOnTap>
+      {button}
+    </Tooltip>
   )
 }

@@ -32,7 +32,7 @@ describe('parseListingForm', () => {
         title: 'Title is required.',
         location: 'Location is required.',
         rent: 'Rent is required.',
-        roomType: 'Room type must be Single, Shared or Studio.',
+        roomType: 'Room type is required.',
         contact: 'Contact info is required.',
       },
     })

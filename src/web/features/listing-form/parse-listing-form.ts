@@ -21,10 +21,19 @@ export function issuesToFieldErrors(
   return errors
 }
 
+// A room type not chosen yet is a missing answer, not a wrong one: the form says so as it does for the other
+// required fields (the schema's own message lists the choices, which the select already shows).
+const NOT_CHOSEN: Partial<Record<ListingField, string>> = { roomType: 'Room type is required.' }
+
+function forEmpty(field: ListingField, value: string, message: string): string {
+  return (value === '' && NOT_CHOSEN[field]) || message
+}
+
 /** The message for one field's value, or undefined when the shared schema accepts it. */
 export function fieldError(field: ListingField, value: string): string | undefined {
   const result = NewListingSchema.shape[field].safeParse(value)
-  return result.success ? undefined : result.error.issues[0]?.message
+  const message = result.error?.issues[0]?.message
+  return message && forEmpty(field, value, message)
 }
 
 /** Checks the submitted form with the same schema the server uses. */
@@ -37,7 +46,13 @@ export function parseListingForm(
   return {
     ok: false,
     errors: issuesToFieldErrors(
-      result.error.issues.map((issue) => ({ path: String(issue.path[0]), message: issue.message })),
+      result.error.issues.map((issue) => {
+        const path = String(issue.path[0])
+        return {
+          path,
+          message: isListingField(path) ? forEmpty(path, raw[path] ?? '', issue.message) : issue.message,
+        }
+      }),
     ),
   }
 }

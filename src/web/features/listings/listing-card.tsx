@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
 import { formatRent } from '../../../shared/format.ts'
 import type { ListingSummary } from '../../../shared/listing.ts'
+import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 
 export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
@@ -18,6 +19,10 @@ type ListingCardProps = {
 
 export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
   const { pathname, search } = useLocation()
+  const rent =
+    currency !== undefined && listing.rent !== undefined ? formatRent(listing.rent, currency) : undefined
+  // The title and rent ride along for the login page, should the details ask the visitor to sign in first.
+  const teaser: ListingTeaser = { title: listing.title, rent: rent && `${rent} / month` }
   return (
     // The whole card opens the listing: See More's click area is stretched over the card (::after), so the
     // card stays one real link with one accessible name, not a link wrapped around headings and lists. The
@@ -49,9 +54,9 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
           </div>
         </dl>
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
-          {currency !== undefined && listing.rent !== undefined ? (
+          {rent ? (
             <p className="text-xl font-bold">
-              {formatRent(listing.rent, currency)}
+              {rent}
               <span className="text-sm font-normal text-base-content/70"> / month</span>
             </p>
           ) : (
@@ -59,7 +64,7 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
           )}
           <Link
             to={to}
-            state={{ from: pathname + search }}
+            state={{ from: pathname + search, teaser }}
             className="btn btn-sm btn-primary static after:absolute after:inset-0 after:rounded-box after:content-[''] active:translate-none"
             aria-label={`See more about ${listing.title}`}
           >
