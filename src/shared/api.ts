@@ -31,5 +31,6 @@ export const PATHS = {
   editListing: (id: string) => `/dashboard/my-listing/${id}`,
   dashboardBrowse: '/dashboard/browse-listing',
   dashboardDetails: (id: string) => `/dashboard/browse-listing-details/${id}`,
+  likedRooms: '/dashboard/liked-rooms',
   profile: '/dashboard/profile-settings',
 } as const

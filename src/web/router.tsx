@@ -11,6 +11,7 @@ const dashboard: RouteObject[] = [
   { path: 'my-listing/:id', lazy: () => import('./routes/dashboard/edit-listing.tsx') },
   { path: 'browse-listing', lazy: () => import('./routes/browse-listing.tsx') },
   { path: 'browse-listing-details/:id', lazy: () => import('./routes/listing-details.tsx') },
+  { path: 'liked-rooms', lazy: () => import('./routes/dashboard/liked-rooms.tsx') },
   { path: 'profile-settings', lazy: () => import('./routes/dashboard/profile-settings.tsx') },
 ]
 

@@ -26,6 +26,7 @@ export const PAGES: { path: string; pattern: RegExp; modules: string[] }[] = [
   ...[
     ['find-rommate', 'add-listing'],
     ['my-listing', 'my-listings'],
+    ['liked-rooms', 'liked-rooms'],
     ['profile-settings', 'profile-settings'],
   ].map(([segment, name]) => ({
     path: `/dashboard/${segment}`,
