@@ -64,7 +64,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
         {/* On phones the actions stay in reach at the bottom of the screen while the facts are read. */}
         <div className="card-actions items-center justify-between border-t border-base-300 pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-6 max-sm:bg-base-100 max-sm:px-6 max-sm:pb-4">
           <BackToListings to={backTo} className="btn btn-ghost" />
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="ml-auto flex flex-wrap justify-end gap-2">
             <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
             {isLiked && <UnlikeButton {...unlike} />}
           </div>
