@@ -36,6 +36,8 @@ export function createLikesRepository(db: Database) {
       select likes from unchanged`,
   )
 
+  // Browse's summary columns (ListingSummarySchema), written out here rather than taken from the listings
+  // repository while that file is being split; the two can share one column set once it has settled.
   const likedQuery = db
     .select({
       _id: listing.id,
