@@ -13,6 +13,8 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
 import { createSignInThrottle } from './plugins/sign-in-throttle.ts'
 import { registerWebApp } from './plugins/web-app.ts'
+import { likeRoutes } from './routes/likes/index.ts'
+import { createLikesRepository } from './routes/likes/likes-repository.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
 import { siteRoutes } from './routes/site.ts'
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   await app.register(siteRoutes({ config, database, listings, users }))
   await app.register(listingRoutes(listings))
   await app.register(userRoutes(users))
+  await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)
 
   return Object.assign(app, { auth, startDraining }) as unknown as App

@@ -11,6 +11,8 @@ export const API = {
   myListings: '/api/my-listings',
   users: '/api/users',
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,
+  myLikes: '/api/my-likes',
+  likers: (id: string) => `/api/my-listings/${encodeURIComponent(id)}/likers`,
   stats: '/api/stats',
   auth: '/api/auth',
 } as const

@@ -80,6 +80,12 @@ export const PAGES = {
     module: 'routes/listing-details.tsx',
     signIn: true,
   },
+  likedRooms: {
+    path: '/dashboard/liked-rooms',
+    layout: 'dashboard',
+    module: 'routes/dashboard/liked-rooms.tsx',
+    signIn: true,
+  },
   profile: {
     path: '/dashboard/profile-settings',
     layout: 'dashboard',

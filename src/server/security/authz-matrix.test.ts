@@ -11,7 +11,14 @@ type Who = 'anonymous' | 'stranger' | 'owner'
 type Ctx = { owner: TestUser; stranger: TestUser; listingId: string; phone: string }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
-type Row = { route: string; name?: string; request: (ctx: Ctx) => InjectOptions; cells: Record<Who, Cell> }
+type Row = {
+  route: string
+  name?: string
+  /** What happens before the call, through the API (a like, say). */
+  given?: (ctx: Ctx) => Promise<unknown>
+  request: (ctx: Ctx) => InjectOptions
+  cells: Record<Who, Cell>
+}
 
 const SIGN_IN = () => ({ error: 'Sign in to continue.' })
 const anyString = expect.any(String)
@@ -53,6 +60,10 @@ const listingBody = {
   ...{ title: 'Edited', location: 'Leeds', rent: 500, roomType: 'Studio' },
   contact: 'a.example',
 }
+/** The stranger likes the owner's listing. */
+const strangerLikes = (ctx: Ctx) =>
+  injectAs(t.app, ctx.stranger, { method: 'PATCH', url: `/api/listings/${ctx.listingId}/like`, payload: {} })
+
 const publicUser = (user: TestUser, withEmail: boolean) => ({
   _id: user.id,
   name: user.name,
@@ -155,6 +166,43 @@ const TABLE: Row[] = [
         reveals: ['phone', 'email'],
       },
       owner: { status: 403, body: () => ({ error: "You can't like your own post" }) },
+    },
+  },
+  {
+    route: 'DELETE /api/listings/:id/like',
+    request: (ctx) => ({ method: 'DELETE', url: `/api/listings/${ctx.listingId}/like` }),
+    cells: bySession(anonymous401, { status: 200, body: () => ({ likes: 0, liked: false }) }),
+  },
+  {
+    route: 'DELETE /api/listings/:id/like',
+    name: 'after the stranger liked it',
+    given: strangerLikes,
+    request: (ctx) => ({ method: 'DELETE', url: `/api/listings/${ctx.listingId}/like` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => ({ likes: 0, liked: false }) },
+      // Only the caller's own like is taken back.
+      owner: { status: 200, body: () => ({ likes: 1, liked: false }) },
+    },
+  },
+  {
+    route: 'GET /api/my-likes',
+    given: strangerLikes,
+    request: () => ({ method: 'GET', url: '/api/my-likes' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: (ctx) => [{ ...summary(ctx), likes: 1, likedAt: anyString }] },
+      owner: { status: 200, body: () => [] },
+    },
+  },
+  {
+    route: 'GET /api/my-listings/:id/likers',
+    given: strangerLikes,
+    request: (ctx) => ({ method: 'GET', url: `/api/my-listings/${ctx.listingId}/likers` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'Only the owner can see who liked a listing.' }) },
+      owner: { status: 200, body: (ctx) => [{ name: ctx.stranger.name, photo: '', likedAt: anyString }] },
     },
   },
   {
@@ -300,6 +348,10 @@ describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $n
     const ctx: Ctx = { owner, stranger, listingId, phone }
     const caller = who === 'anonymous' ? null : ctx[who]
     const cell = row.cells[who]
+    await row.given?.(ctx)
+    const readListing = () =>
+      injectAs(t.app, owner, { method: 'GET', url: `/api/roommate-listings/${listingId}` })
+    const likesBefore = (await readListing()).json().likes
 
     const response = await injectAs(t.app, caller, row.request(ctx))
     expect(response.statusCode).toBe(cell.status)
@@ -311,11 +363,8 @@ describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $n
 
     // A refused write changed nothing.
     if (cell.status >= 400 && row.request(ctx).method !== 'GET') {
-      const after = await injectAs(t.app, owner, {
-        method: 'GET',
-        url: `/api/roommate-listings/${listingId}`,
-      })
-      expect(after.json()).toMatchObject({ title: 'Matrix room', likes: 0 })
+      const after = await readListing()
+      expect(after.json()).toMatchObject({ title: 'Matrix room', likes: likesBefore })
       const me = await injectAs(t.app, owner, { method: 'GET', url: '/api/auth/get-session' })
       expect(me.json().user.name).toBe(owner.name)
     }

@@ -11,12 +11,16 @@ import { registeredApiRoutes } from './routes.ts'
 const t = useTestApp()
 let alice: TestUser
 let bob: TestUser
+/** Likes the target listing, so a forged unlike of hers would show. */
+let carol: TestUser
 let listingId: string
 
 beforeAll(async () => {
   alice = await signUp(t.app)
   bob = await signUp(t.app)
+  carol = await signUp(t.app)
   listingId = await createListing(t.app, alice, { title: 'Target' })
+  await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
 })
 
 type Write = {
@@ -49,6 +53,11 @@ const API_WRITES: Record<string, Write> = {
     payload: {},
     user: () => bob,
   },
+  'DELETE /api/listings/:id/like': {
+    method: 'DELETE',
+    url: '/api/listings/:id/like',
+    user: () => carol,
+  },
   'POST /api/users': {
     method: 'POST',
     url: '/api/users',
@@ -71,7 +80,8 @@ const allWrites = () =>
 async function expectNothingChanged() {
   const details = await detailsAs(t.app, alice, listingId)
   expect(details.statusCode).toBe(200)
-  expect(details.json()).toMatchObject({ title: 'Target', likes: 0 })
+  expect(details.json()).toMatchObject({ title: 'Target', likes: 1 })
+  expect((await detailsAs(t.app, carol, listingId)).json()).toMatchObject({ likedByMe: true })
   const session = await injectAs(t.app, alice, { method: 'GET', url: '/api/auth/get-session' })
   expect(session.json().user.name).toBe(alice.name)
   const mine = await injectAs(t.app, alice, { method: 'GET', url: '/api/my-listings' })

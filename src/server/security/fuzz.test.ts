@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
+import { LikedListingSchema, LikerSchema } from '../../shared/likes.ts'
 import { ListingSchema, NewListingSchema, SORTS } from '../../shared/listing.ts'
 import { NameSchema, ProfileSchema } from '../../shared/user.ts'
 import { selectRows } from '../test/database.ts'
@@ -197,7 +198,10 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'GET /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: false },
   'PUT /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
   'PATCH /api/listings/:id/like': { url: (id, q) => `/api/listings/${id}/like?${q}`, body: true },
+  'DELETE /api/listings/:id/like': { url: (id, q) => `/api/listings/${id}/like?${q}`, body: true },
+  'GET /api/my-likes': { url: (_, q) => `/api/my-likes?${q}`, body: false },
   'GET /api/my-listings': { url: (_, q) => `/api/my-listings?${q}`, body: false },
+  'GET /api/my-listings/:id/likers': { url: (id, q) => `/api/my-listings/${id}/likers?${q}`, body: false },
   'GET /api/users': { url: (_, q) => `/api/users?${q}`, body: false },
   'POST /api/users': { url: (_, q) => `/api/users?${q}`, body: true },
   'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
@@ -311,6 +315,7 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     'POST /api/roommate-listings',
     `PUT /api/roommate-listings/${listingIds[0]}`,
     `PATCH /api/listings/${listingIds[1]}/like`,
+    `DELETE /api/listings/${listingIds[1]}/like`,
     'POST /api/users',
     ...['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'].map(
       (p) => `POST /api/auth/${p}`,
@@ -364,6 +369,20 @@ describe('after fuzzing, everything stored is valid', () => {
       })
       if (mine.statusCode === 401) continue // the fuzzer signed this person out
       z.array(ListingSchema).parse(mine.json())
+      const liked = await t.app.inject({
+        method: 'GET',
+        url: '/api/my-likes',
+        headers: { cookie: person.cookie },
+      })
+      z.array(LikedListingSchema).parse(liked.json())
+      for (const { _id } of mine.json<{ _id: string }[]>()) {
+        const likers = await t.app.inject({
+          method: 'GET',
+          url: `/api/my-listings/${_id}/likers`,
+          headers: { cookie: person.cookie },
+        })
+        z.array(LikerSchema).parse(likers.json())
+      }
     }
     const page = await t.app.inject({ method: 'GET', url: '/api/roommate-listings?limit=100' })
     expect(page.statusCode).toBe(200)

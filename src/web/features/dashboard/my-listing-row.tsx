@@ -1,5 +1,6 @@
 import { formatRent } from '../../../shared/format.ts'
 import type { Listing } from '../../../shared/listing.ts'
+import { InterestedPeople } from '../liked-rooms/interested-people.tsx'
 import { ListingActions } from './listing-actions.tsx'
 import { useDeleteListing } from './use-delete-listing.ts'
 
@@ -13,6 +14,9 @@ export function MyListingRow({ listing, currency }: MyListingProps) {
     <tr>
       <th scope="row" className="max-w-64 font-semibold break-words">
         {listing.title}
+        {listing.likes > 0 && (
+          <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
+        )}
       </th>
       <td className="max-w-48 break-words">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
@@ -45,6 +49,9 @@ export function MyListingCard({ listing, currency }: MyListingProps) {
           <dt className="text-base-content/80">Room Type</dt>
           <dd>{listing.roomType}</dd>
         </dl>
+        {listing.likes > 0 && (
+          <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
+        )}
         <ListingActions
           id={listing._id}
           title={listing.title}

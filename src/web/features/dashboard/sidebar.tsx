@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons'
-import { FaArrowLeft, FaChartPie, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
+import { FaArrowLeft, FaChartPie, FaHeart, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
 import { Link, NavLink } from 'react-router'
 import { PATHS } from '../../../shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
@@ -9,6 +9,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.myListings, label: 'My Listing', icon: FaList },
   { to: PATHS.addListing, label: 'Add Roommate Listing', icon: FaPlus },
   { to: PATHS.dashboardBrowse, label: 'Browse Listing', icon: FaSearch },
+  { to: PATHS.likedRooms, label: 'Liked Rooms', icon: FaHeart },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
 

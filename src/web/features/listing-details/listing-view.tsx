@@ -4,6 +4,8 @@ import { safeContactHref } from './api.ts'
 import { LikeButton } from './like-button.tsx'
 import { BackToListings } from './listing-error.tsx'
 import { ListingFacts } from './listing-facts.tsx'
+import { UnlikeButton } from '../liked-rooms/unlike-button.tsx'
+import { useInterest } from '../liked-rooms/use-interest.ts'
 
 type ListingViewProps = {
   listing: ListingDetail
@@ -15,11 +17,8 @@ type ListingViewProps = {
 }
 
 export function ListingView({ listing, currency, like, isLiking, onLike, backTo }: ListingViewProps) {
-  // The server's answer to this page's like wins over what the page loaded with.
-  const isLiked = listing.likedByMe || like !== null
-  const likes = like?.likes ?? listing.likes
-  const number = like?.number ?? listing.number
-  const userEmail = like?.userEmail ?? listing.userEmail
+  // The server's answer to this page's like or unlike wins over what the page loaded with.
+  const { isLiked, likes, number, userEmail, unlike } = useInterest(listing, like)
   const contactHref = safeContactHref(listing.contact)
 
   return (
@@ -65,7 +64,10 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
         {/* On phones the actions stay in reach at the bottom of the screen while the facts are read. */}
         <div className="card-actions items-center justify-between border-t border-base-300 pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-6 max-sm:bg-base-100 max-sm:px-6 max-sm:pb-4">
           <BackToListings to={backTo} className="btn btn-ghost" />
-          <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
+          <div className="ml-auto flex flex-wrap justify-end gap-2">
+            <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
+            {isLiked && <UnlikeButton {...unlike} />}
+          </div>
         </div>
       </div>
     </article>

@@ -1,0 +1,114 @@
+import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { LIKES_PAGE_SIZE, type LikedListing, type Liker } from '../../../shared/likes.ts'
+import type { Database } from '../../db/client.ts'
+import { prepareRaw } from '../../db/prepare-raw.ts'
+import { listing, listingLike, user } from '../../db/schema/index.ts'
+
+// The text Date.toISOString() gives, as the listing answers write their times.
+const isoText = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** Likes: taking one back, and the two lists they make (the rooms a person liked, the people who liked a room). */
+export function createLikesRepository(db: Database) {
+  // One statement, so the like row and the count change together or not at all. Two unlikes at once by the same
+  // person: the second DELETE waits for the first's row lock, then finds the row gone, deletes nothing and leaves
+  // the count alone. No row at all: the listing doesn't exist.
+  const unlikeStatement = prepareRaw<{ likes: number }>(
+    db,
+    'listing_unlike',
+    sql`
+      with unliked as (
+        delete from listing_like
+        where listing_id = ${sql.placeholder('id')} and user_id = ${sql.placeholder('userId')}
+        returning listing_id
+      ), counted as (
+        update listing set likes = likes - 1
+        where id = ${sql.placeholder('id')} and exists (select 1 from unliked)
+        returning likes
+      ), unchanged as (
+        -- Nothing to take back. FOR SHARE reads the newest committed count, as the like statement does.
+        select likes from listing
+        where id = ${sql.placeholder('id')} and not exists (select 1 from unliked)
+        for share
+      )
+      select likes from counted
+      union all
+      select likes from unchanged`,
+  )
+
+  // Browse's summary columns (ListingSummarySchema), written out here rather than taken from the listings
+  // repository while that file is being split; the two can share one column set once it has settled.
+  const likedQuery = db
+    .select({
+      _id: listing.id,
+      title: listing.title,
+      location: listing.location,
+      rent: listing.rent,
+      roomType: listing.roomType,
+      lifestyle: listing.lifestyle,
+      availability: listing.availability,
+      userName: user.name,
+      likes: listing.likes,
+      createdAt: isoText(listing.createdAt),
+      likedAt: isoText(listingLike.createdAt),
+    })
+    .from(listingLike)
+    .innerJoin(listing, eq(listing.id, listingLike.listingId))
+    .innerJoin(user, eq(user.id, listing.ownerId))
+    .where(eq(listingLike.userId, sql.placeholder('userId')))
+    .orderBy(desc(listingLike.createdAt), desc(listingLike.listingId))
+    .limit(LIKES_PAGE_SIZE)
+    .prepare('listing_liked_by')
+
+  const likedCountQuery = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listingLike)
+    .where(eq(listingLike.userId, sql.placeholder('userId')))
+    .prepare('listing_liked_by_count')
+
+  const likersQuery = db
+    .select({
+      name: user.name,
+      photo: sql<string>`coalesce(${user.image}, '')`,
+      likedAt: isoText(listingLike.createdAt),
+    })
+    .from(listingLike)
+    .innerJoin(user, eq(user.id, listingLike.userId))
+    .where(eq(listingLike.listingId, sql.placeholder('id')))
+    .orderBy(desc(listingLike.createdAt), desc(listingLike.userId))
+    .limit(LIKES_PAGE_SIZE)
+    .prepare('listing_likers')
+
+  const ownerQuery = db
+    .select({ ownerId: listing.ownerId })
+    .from(listing)
+    .where(eq(listing.id, sql.placeholder('id')))
+    .prepare('listing_owner_of_likes')
+
+  return {
+    /** Takes back the person's like, if any: the count after it, or undefined for an unknown listing. */
+    async unlike(id: string, userId: string): Promise<number | undefined> {
+      const [row] = await unlikeStatement({ id, userId })
+      return row?.likes
+    },
+
+    /** The person's newest likes (at most LIKES_PAGE_SIZE) and how many they have in all. */
+    async likedBy(userId: string): Promise<{ listings: LikedListing[]; total: number }> {
+      const [listings, [count]] = await Promise.all([
+        likedQuery.execute({ userId }),
+        likedCountQuery.execute({ userId }),
+      ])
+      return { listings, total: count?.count ?? 0 }
+    },
+
+    /** The newest people who liked a listing (at most LIKES_PAGE_SIZE); the caller checks who may ask. */
+    likers: (id: string): Promise<Liker[]> => likersQuery.execute({ id }),
+
+    async ownerOf(id: string): Promise<string | undefined> {
+      const [row] = await ownerQuery.execute({ id })
+      return row?.ownerId
+    },
+  }
+}
+
+export type LikesRepository = ReturnType<typeof createLikesRepository>

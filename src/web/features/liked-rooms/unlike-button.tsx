@@ -1,0 +1,24 @@
+import { FaHeartCrack } from 'react-icons/fa6'
+
+type UnlikeButtonProps = {
+  isPending: boolean
+  onUnlike: () => void
+  /** The listing's title, for the button's name where several are on one page. */
+  title?: string
+  className?: string
+}
+
+/** Takes the viewer's like back (on a listing's details page and in Liked rooms). */
+export function UnlikeButton({ isPending, onUnlike, title, className = '' }: UnlikeButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline ${className}`}
+      onClick={onUnlike}
+      disabled={isPending}
+      aria-label={title ? `Unlike ${title}` : undefined}
+    >
+      <FaHeartCrack aria-hidden="true" /> {isPending ? 'Removing…' : 'Unlike'}
+    </button>
+  )
+}
