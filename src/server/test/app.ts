@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     authSecret: 'nestmate-test-secret-that-is-long-enough-0123456789',
     google: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Nestmate <no-reply@localhost>',
     demoData: false,
     currency: 'USD',
     logLevel: 'silent',
