@@ -4,9 +4,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import type { Config } from './env.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
@@ -20,6 +22,7 @@ import { createUsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
   auth: Auth
+  mailer: Mailer
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
 }
@@ -36,7 +39,11 @@ function trustProxyOption(trust: Config['trustProxy']) {
 }
 
 /** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
-export async function buildApp(config: Config, database: DatabaseHandle, options: { webRoot?: string } = {}) {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  options: { webRoot?: string; mailRetryDelaysMs?: number[] } = {},
+) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -73,7 +80,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
 
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
-  const auth = createAuth(database.db, config)
+  const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
+  app.addHook('onClose', () => mailer.close())
+  const auth = createAuth(database.db, config, {
+    mailer,
+    users,
+    mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
+  })
   await registerAuth(
     app,
     auth,
@@ -87,5 +100,5 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   await app.register(userRoutes(users))
   await registerWebApp(app, options.webRoot)
 
-  return Object.assign(app, { auth, startDraining }) as unknown as App
+  return Object.assign(app, { auth, mailer, startDraining }) as unknown as App
 }

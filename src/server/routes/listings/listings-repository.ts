@@ -42,6 +42,7 @@ const listingColumns = {
   contact: listing.contact,
   number: listing.number,
   userEmail: user.email,
+  ownerVerified: user.emailVerified,
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<keyof Listing, SQLWrapper>
 
