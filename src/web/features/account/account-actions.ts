@@ -12,7 +12,8 @@ export type AccountResult = {
   error?: string
   currentError?: string
   confirmError?: string
-  changed?: boolean
+  /** When the password was changed: a new key for the form, so its fields are empty again. */
+  changedAt?: number
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '')
@@ -36,7 +37,7 @@ export async function accountAction(intent: string, form: FormData, email: strin
         ? { intent, currentError: 'That is not your current password.' }
         : { intent, error: outcome.message }
     await showSuccess('Password Changed', 'You are signed out on every other device.', 1800)
-    return { intent, changed: true }
+    return { intent, changedAt: Date.now() }
   }
   // Deleting: one last question, then the password goes to the server, which checks it.
   const answer = await popup({

@@ -99,7 +99,7 @@ export function Component() {
             <p className="text-sm text-base-content/80">Changing it signs you out on every other device.</p>
             <NewPasswordForm
               // A new form after a change, so the fields are empty again.
-              key={passwordResult?.changed ? Date.now() : 'change-password'}
+              key={passwordResult?.changedAt ?? 'change-password'}
               withCurrent
               submitLabel="Change password"
               hidden={{ intent: CHANGE_PASSWORD_INTENT }}
