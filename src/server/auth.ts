@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { PATHS } from '../shared/api.ts'
 import { PasswordSchema } from '../shared/signup.ts'
 import { NameSchema, ProfileSchema } from '../shared/user.ts'
 import type { Database } from './db/client.ts'
@@ -33,8 +34,8 @@ const argon2Strength = {
 } as const
 
 /** The web pages a mail's link lands on, through Better Auth's check of its token. */
-const VERIFIED_PAGE = '/email-verified'
-const RESET_PAGE = '/reset-password'
+const VERIFIED_PAGE = PATHS.emailVerified
+const RESET_PAGE = PATHS.resetPassword
 
 // Verification links are signed and stateless: a day to open them. A reset link works once, for an hour.
 const VERIFY_LINK_SECONDS = 24 * 60 * 60

@@ -31,6 +31,9 @@ export const routes: RouteObject[] = [
       { path: 'support', lazy: () => import('./routes/support.tsx') },
       { path: 'login', lazy: () => import('./routes/login.tsx') },
       { path: 'signup', lazy: () => import('./routes/signup.tsx') },
+      { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+      { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
+      { path: 'email-verified', lazy: () => import('./routes/email-verified.tsx') },
       { path: 'browse-listing', lazy: () => import('./routes/browse-listing.tsx') },
       { path: 'browse-listing-details/:id', lazy: () => import('./routes/listing-details.tsx') },
       // The spec's footer links these short paths; the pages live under /dashboard.

@@ -12,7 +12,10 @@ const page = (name: string) => `src/web/routes/${name}.tsx`
  */
 export const PAGES: { path: string; pattern: RegExp; modules: string[] }[] = [
   { path: '/', pattern: /^\/$/, modules: [layout, page('home')] },
-  ...['about', 'contact', 'support', 'login', 'signup', 'browse-listing'].map((name) => ({
+  ...[
+    ...['about', 'contact', 'support', 'login', 'signup', 'browse-listing'],
+    ...['forgot-password', 'reset-password', 'email-verified'],
+  ].map((name) => ({
     path: `/${name}`,
     pattern: new RegExp(`^/${name}/?$`),
     modules: [layout, page(name)],
