@@ -24,10 +24,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
   const token = String(form.get('token') ?? '')
-  const password = String(form.get('password') ?? '')
+  const password = String(form.get('newPassword') ?? '')
   const invalid = passwordError(password)
   if (invalid) return { error: invalid }
-  if (password !== form.get('confirm')) return { confirmError: 'The two passwords differ.' }
+  if (password !== form.get('confirmPassword')) return { confirmError: 'The two passwords differ.' }
   const outcome = await resetPassword(token, password)
   if (outcome.ok) return { done: true as const }
   if (outcome.code === 'INVALID_TOKEN') return { expired: true as const }

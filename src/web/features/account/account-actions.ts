@@ -25,12 +25,13 @@ export async function accountAction(intent: string, form: FormData, email: strin
     return outcome.ok ? { intent, resent: true } : { intent, error: outcome.message }
   }
   if (intent === CHANGE_PASSWORD_INTENT) {
-    const current = text(form, 'current')
-    const password = text(form, 'password')
+    const current = text(form, 'currentPassword')
+    const password = text(form, 'newPassword')
     if (!current) return { intent, currentError: 'Enter your current password.' }
     const invalid = passwordError(password)
     if (invalid) return { intent, error: invalid }
-    if (password !== text(form, 'confirm')) return { intent, confirmError: 'The two passwords differ.' }
+    if (password !== text(form, 'confirmPassword'))
+      return { intent, confirmError: 'The two passwords differ.' }
     const outcome = await changePassword(current, password)
     if (!outcome.ok)
       return outcome.code === 'INVALID_PASSWORD'
@@ -50,7 +51,7 @@ export async function accountAction(intent: string, form: FormData, email: strin
     customClass: { actions: 'gap-3', confirmButton: 'btn btn-error', cancelButton: 'btn btn-ghost' },
   })
   if (!answer.isConfirmed) return { intent }
-  const outcome = await deleteAccount(text(form, 'password') || undefined)
+  const outcome = await deleteAccount(text(form, 'deletePassword') || undefined)
   if (!outcome.ok)
     return {
       intent,

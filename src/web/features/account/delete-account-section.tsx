@@ -33,7 +33,7 @@ export function DeleteAccountSection({ listingCount, hasPassword, error }: Delet
         <input type="hidden" name="intent" value={DELETE_INTENT} />
         {hasPassword ? (
           <TextField
-            name="password"
+            name="deletePassword"
             label="Your password"
             type="password"
             autoComplete="current-password"

@@ -14,7 +14,7 @@ type NewPasswordFormProps = {
   currentError?: string
 }
 
-/** A new password twice, with the sign-up rules shown while typing. Used by the reset page and profile settings. */
+/** A new password twice (field names unique on the page, as each is its input's id), with the sign-up rules shown while typing. Used by the reset page and profile settings. */
 export function NewPasswordForm(props: NewPasswordFormProps) {
   const { submitLabel, hidden = {}, error, confirmError, withCurrent, currentError } = props
   const isSaving = useNavigation().state === 'submitting'
@@ -27,7 +27,7 @@ export function NewPasswordForm(props: NewPasswordFormProps) {
       ))}
       {withCurrent && (
         <TextField
-          name="current"
+          name="currentPassword"
           label="Current password"
           type="password"
           autoComplete="current-password"
@@ -36,7 +36,7 @@ export function NewPasswordForm(props: NewPasswordFormProps) {
         />
       )}
       <TextField
-        name="password"
+        name="newPassword"
         label="New password"
         type="password"
         autoComplete="new-password"
@@ -47,7 +47,7 @@ export function NewPasswordForm(props: NewPasswordFormProps) {
         error={liveError}
       />
       <TextField
-        name="confirm"
+        name="confirmPassword"
         label="Repeat the new password"
         type="password"
         autoComplete="new-password"
