@@ -249,6 +249,15 @@ const TABLE: Row[] = [
   },
   {
     route: 'GET /api/auth/*',
+    name: "list-accounts (the caller's own sign-in methods)",
+    request: () => ({ method: 'GET', url: '/api/auth/list-accounts' }),
+    cells: bySession(
+      { status: 401, body: () => authError('UNAUTHORIZED') },
+      { status: 200, body: () => [expect.objectContaining({ providerId: 'credential' })] },
+    ),
+  },
+  {
+    route: 'GET /api/auth/*',
     name: 'verify-email with a bad token',
     request: () => ({ method: 'GET', url: '/api/auth/verify-email?token=not-a-token' }),
     cells: same({ status: 401, body: () => authError('INVALID_TOKEN') }),
