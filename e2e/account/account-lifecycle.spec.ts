@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test'
 import { createListingViaApi, newUser, signedInPage, signUpViaApi } from '../support/api.ts'
 import { linkFromMail, mailCount } from '../support/mail.ts'
-import { expectPopup } from '../support/popup.ts'
+import { closePopup, expectPopup } from '../support/popup.ts'
 import { logInWithForm, main } from './helpers.ts'
 
 // Whole journeys through mail: slower than one page.
@@ -114,7 +114,8 @@ test('change password in profile settings: the old one stops working', async ({ 
   const fresh = await browser.newPage({ baseURL })
   await fresh.goto('/login')
   await logInWithForm(fresh, user)
-  await expect(fresh.getByRole('alert')).toBeVisible()
+  await expectPopup(fresh, 'Oops...')
+  await closePopup(fresh)
   await logInWithForm(fresh, { email: user.email, password: 'Brand-New-77' })
   await expect(fresh).toHaveURL(/\/$/)
   await fresh.close()
