@@ -4,9 +4,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import type { Config } from './env.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerRouteAuth } from './plugins/route-auth.ts'
 import { registerSecurity } from './plugins/security.ts'
@@ -24,6 +26,7 @@ import { createUsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
   auth: Auth
+  mailer: Mailer
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
 }
@@ -40,7 +43,11 @@ function trustProxyOption(trust: Config['trustProxy']) {
 }
 
 /** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
-export async function buildApp(config: Config, database: DatabaseHandle, options: { webRoot?: string } = {}) {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  options: { webRoot?: string; mailRetryDelaysMs?: number[] } = {},
+) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
@@ -79,7 +86,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   registerRouteAuth(app)
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
-  const auth = createAuth(database.db, config)
+  const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
+  app.addHook('onClose', () => mailer.close())
+  const auth = createAuth(database.db, config, {
+    mailer,
+    users,
+    mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
+  })
   await registerAuth(
     app,
     auth,
@@ -94,5 +107,5 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)
 
-  return Object.assign(app, { auth, startDraining }) as unknown as App
+  return Object.assign(app, { auth, mailer, startDraining }) as unknown as App
 }

@@ -1,14 +1,19 @@
 import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { PATHS } from '../shared/api.ts'
 import { releasingAsyncContext } from './auth-async-context.ts'
 import { PasswordSchema } from '../shared/signup.ts'
 import { NameSchema, ProfileSchema } from '../shared/user.ts'
 import type { Database } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
 import type { Config } from './env.ts'
+import { renderMail, type MailKind } from './mail/mail-templates.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { MailRequestLimit } from './plugins/mail-request-limit.ts'
+import type { UsersRepository } from './routes/users/users-repository.ts'
 
 /**
  * A session ends 7 days after its last use (Better Auth's expiresIn, renewed daily by updateAge) and, however
@@ -29,25 +34,65 @@ const argon2Strength = {
   fast: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
 } as const
 
+/** The web pages a mail's link lands on, through Better Auth's check of its token. */
+const VERIFIED_PAGE = PATHS.emailVerified
+const RESET_PAGE = PATHS.resetPassword
+
+// Verification links are signed and stateless: a day to open them. A reset link works once, for an hour.
+const VERIFY_LINK_SECONDS = 24 * 60 * 60
+const RESET_LINK_SECONDS = 60 * 60
+
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid input.'
 
-// Better Auth checks only length; the spec's password rules and field limits are enforced here
-// (docs/architecture.md §5.1).
-const validateAccountInput = createAuthMiddleware(async (ctx) => {
-  // A JSON body may be any value; Better Auth's own schema refuses the ones that aren't objects.
-  const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>
-  if (ctx.path === '/sign-up/email') {
+// The endpoints that send a mail to the address in their body, limited per address too (mail-request-limit.ts).
+const MAIL_REQUESTS: Record<string, string> = {
+  '/request-password-reset': 'reset',
+  '/send-verification-email': 'verify',
+}
+
+/**
+ * Better Auth checks only length; the spec's password rules and field limits are enforced here
+ * (docs/architecture.md §5.1), with what Nestmate asks of its account flows: mails limited per address, every
+ * other session ended by a password change, and a password account's password to delete it.
+ */
+const accountRules = (limit: MailRequestLimit | undefined) =>
+  createAuthMiddleware(async (ctx) => {
+    // A JSON body may be any value; Better Auth's own schema refuses the ones that aren't objects.
+    const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>
+    const purpose = MAIL_REQUESTS[ctx.path]
+    if (limit && purpose && typeof body.email === 'string') {
+      const wait = await limit(purpose, body.email)
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60)
+        throw new APIError('TOO_MANY_REQUESTS', {
+          message: `Too many mails asked for this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        })
+      }
+    }
+    if (ctx.path === '/delete-user' && !body.password) {
+      // Better Auth would accept a recent session instead; a password account must give its password.
+      const session = await getSessionFromCtx(ctx)
+      const credential = session && (await ctx.context.internalAdapter.findCredentialAccount(session.user.id))
+      if (credential?.password) throw new APIError('BAD_REQUEST', { message: 'Enter your password.' })
+    }
+    validateAccountInput(body, ctx.path)
+    // Whoever knew the old password is signed out everywhere, whatever the client asked for.
+    if (ctx.path === '/change-password') return { context: { body: { ...body, revokeOtherSessions: true } } }
+  })
+
+function validateAccountInput(body: Record<string, unknown>, path: string) {
+  if (path === '/sign-up/email') {
     const password = PasswordSchema.safeParse(body.password ?? '')
     if (!password.success) throw new APIError('BAD_REQUEST', { message: firstIssue(password.error) })
     const profile = ProfileSchema.safeParse({ name: body.name, photo: body.image ?? '' })
     if (!profile.success) throw new APIError('BAD_REQUEST', { message: firstIssue(profile.error) })
   }
   // Every way to a new password keeps the same rules (Better Auth's change and reset, signed in or by e-mail).
-  if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
+  if (path === '/change-password' || path === '/reset-password') {
     const password = PasswordSchema.safeParse(body.newPassword ?? '')
     if (!password.success) throw new APIError('BAD_REQUEST', { message: firstIssue(password.error) })
   }
-  if (ctx.path === '/update-user') {
+  if (path === '/update-user') {
     if ('email' in body) throw new APIError('BAD_REQUEST', { message: "Email can't be changed." })
     if ('name' in body) {
       const name = NameSchema.safeParse(body.name)
@@ -58,11 +103,27 @@ const validateAccountInput = createAuthMiddleware(async (ctx) => {
       if (!photo.success) throw new APIError('BAD_REQUEST', { message: firstIssue(photo.error) })
     }
   }
-})
+}
 
-export function createAuth(db: Database, config: Config) {
+/** Points a Better Auth link's `callbackURL` at the page it should land on. */
+function landingOn(link: string, baseUrl: string, page: string): string {
+  const url = new URL(link)
+  url.searchParams.set('callbackURL', `${baseUrl}${page}`)
+  return url.href
+}
+
+export type AuthDeps = { mailer: Mailer; users: UsersRepository; mailRequestLimit?: MailRequestLimit }
+
+export function createAuth(db: Database, config: Config, { mailer, users, mailRequestLimit }: AuthDeps) {
   const strength = argon2Strength[config.passwordHash]
   const secure = config.baseUrl.startsWith('https://')
+  // Queued, never awaited: the answer doesn't wait for the mail server (mail/mailer.ts).
+  const mail = (kind: MailKind, to: { name: string; email: string }, link: string) =>
+    mailer.send({
+      to: to.email,
+      link,
+      ...renderMail(kind, { name: to.name, link, siteName: 'Nestmate', baseUrl: config.baseUrl }),
+    })
   const auth = betterAuth({
     appName: 'Nestmate',
     baseURL: config.baseUrl,
@@ -73,6 +134,12 @@ export function createAuth(db: Database, config: Config) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
+      // Unverified people may sign in, post and like; verifying adds a mark to their listings.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) =>
+        mail('reset-password', user, landingOn(url, config.baseUrl, RESET_PAGE)),
       minPasswordLength: 6,
       maxPasswordLength: 128,
       password: {
@@ -80,7 +147,17 @@ export function createAuth(db: Database, config: Config) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
-    user: { changeEmail: { enabled: false } },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url }) =>
+        mail('verify-email', user, landingOn(url, config.baseUrl, VERIFIED_PAGE)),
+    },
+    user: {
+      changeEmail: { enabled: false },
+      // The person's listings, likes (taken off others' counts), sessions and accounts, in one transaction.
+      deleteUser: { enabled: true, beforeDelete: (user) => users.deleteAccount(user.id) },
+    },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 60 * 60 * 24 },
     account: { accountLinking: { enabled: true } },
     rateLimit: {
@@ -91,6 +168,10 @@ export function createAuth(db: Database, config: Config) {
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 15 * 60, max: 10 },
+        '/send-verification-email': { window: 15 * 60, max: 10 },
+        '/change-password': { window: 60, max: 5 },
+        '/delete-user': { window: 60, max: 5 },
       },
     },
     advanced: {
@@ -102,7 +183,7 @@ export function createAuth(db: Database, config: Config) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       database: { generateId: () => crypto.randomUUID() },
     },
-    hooks: { before: validateAccountInput },
+    hooks: { before: accountRules(mailRequestLimit) },
     plugins: config.google
       ? [
           genericOAuth({

@@ -44,6 +44,11 @@ describe('loadConfig', () => {
       { TRUST_PROXY: '10.0.0.0/33' },
       'Invalid configuration: TRUST_PROXY must be false, a number of proxies, or IP addresses and CIDR ranges separated by commas.',
     ],
+    [{ SMTP_URL: 'mail.example:25' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL.'],
+    [
+      { MAIL_FROM: 'Nestmate no-reply' },
+      'Invalid configuration: MAIL_FROM must be an address, or a name and <address>.',
+    ],
     [
       { GOOGLE_CLIENT_ID: 'id' },
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.',
@@ -75,5 +80,18 @@ describe('loadConfig', () => {
     expect(config.baseUrl).toBe('https://nestmate.example')
     expect(config.google?.discoveryUrl).toBe('https://accounts.google.com/.well-known/openid-configuration')
     expect(config.currency).toBe('EUR')
+    expect(config.smtpUrl).toBeUndefined()
+    expect(config.mailFrom).toBe('Nestmate <no-reply@nestmate.example>')
+  })
+
+  test('reads the mail settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Nestmate Team <team@nestmate.example>',
+    })
+    expect(config.smtpUrl).toBe('smtps://user:pass@mail.example:465')
+    expect(config.mailFrom).toBe('Nestmate Team <team@nestmate.example>')
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: '' }).smtpUrl).toBeUndefined()
   })
 })

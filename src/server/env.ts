@@ -82,6 +82,18 @@ const EnvSchema = z.object({
       }
       return trusted
     }),
+  // Mail (verification, password reset): an SMTP server, or without one .eml files in DATA_DIR/mail.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+      error: 'must be an address, or a name and <address>',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
   RATE_LIMITS: flag(true),
@@ -97,6 +109,9 @@ export type Config = {
   databaseUrl: string | undefined
   authSecret: string
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
+  /** Where mail goes: an SMTP server, or (undefined) .eml files in DATA_DIR/mail with their links logged. */
+  smtpUrl: string | undefined
+  mailFrom: string
   demoData: boolean
   currency: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
@@ -136,11 +151,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const dataDir = path.resolve(env.DATA_DIR)
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    baseUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir),
@@ -152,6 +168,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Nestmate <no-reply@${new URL(baseUrl).hostname}>`,
     demoData: env.DEMO_DATA,
     currency: env.CURRENCY,
     logLevel: env.LOG_LEVEL,

@@ -109,6 +109,8 @@ export const ListingSchema = ListingSummarySchema.extend({
   description: z.string(),
   contact: z.string(),
   userEmail: z.string(),
+  /** Whether the owner has confirmed their e-mail address (or Google has). */
+  ownerVerified: z.boolean(),
   /** Present only for the owner and for people who liked the listing. */
   number: z.string().optional(),
   updatedAt: z.string(),

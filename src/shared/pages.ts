@@ -33,6 +33,9 @@ export const PAGES = {
   support: { path: '/support', layout: 'root', module: 'routes/support.tsx', prerender: true },
   login: { path: '/login', layout: 'root', module: 'routes/login.tsx' },
   signup: { path: '/signup', layout: 'root', module: 'routes/signup.tsx' },
+  forgotPassword: { path: '/forgot-password', layout: 'root', module: 'routes/forgot-password.tsx' },
+  resetPassword: { path: '/reset-password', layout: 'root', module: 'routes/reset-password.tsx' },
+  emailVerified: { path: '/email-verified', layout: 'root', module: 'routes/email-verified.tsx' },
   browse: { path: '/browse-listing', layout: 'root', module: 'routes/browse-listing.tsx', prerender: true },
   details: {
     path: '/browse-listing-details/:id',

@@ -30,6 +30,8 @@ const bySession = (anonymous: Cell, signedIn: Cell): Record<Who, Cell> => ({
   owner: signedIn,
 })
 const anonymous401: Cell = { status: 401, body: SIGN_IN }
+// Better Auth's refusals: its { message, code } with the API's `error` beside them.
+const authError = (code: string) => ({ error: anyString, message: anyString, code })
 
 const summary = (ctx: Ctx) => ({
   _id: ctx.listingId,
@@ -48,6 +50,7 @@ const full = (ctx: Ctx, extra: object) => ({
   description: 'A bright room in a calm shared flat.',
   contact: 'https://facebook.com/nestmate.tester',
   userEmail: ctx.owner.email,
+  ownerVerified: false,
   updatedAt: anyString,
   ...extra,
 })
@@ -295,6 +298,86 @@ const TABLE: Row[] = [
     cells: bySession(
       { status: 401, body: () => ({ error: anyString, message: anyString, code: anyString }) },
       { status: 200, body: () => ({ status: true }) },
+    ),
+  },
+  {
+    route: 'GET /api/auth/*',
+    name: "list-accounts (the caller's own sign-in methods)",
+    request: () => ({ method: 'GET', url: '/api/auth/list-accounts' }),
+    cells: bySession(
+      { status: 401, body: () => authError('UNAUTHORIZED') },
+      { status: 200, body: () => [expect.objectContaining({ providerId: 'credential' })] },
+    ),
+  },
+  {
+    route: 'GET /api/auth/*',
+    name: 'verify-email with a bad token',
+    request: () => ({ method: 'GET', url: '/api/auth/verify-email?token=not-a-token' }),
+    cells: same({ status: 401, body: () => authError('INVALID_TOKEN') }),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: "send-verification-email for the owner's address",
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      payload: { email: ctx.owner.email },
+    }),
+    cells: {
+      // Signed out, every address gets the same answer; signed in, only one's own address is accepted.
+      anonymous: { status: 200, body: () => ({ status: true }) },
+      stranger: { status: 400, body: () => authError('EMAIL_MISMATCH') },
+      owner: { status: 200, body: () => ({ status: true }) },
+    },
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: "request-password-reset for the owner's address",
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: ctx.owner.email },
+    }),
+    cells: same({ status: 200, body: () => ({ status: true, message: anyString }) }),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'reset-password with a bad token',
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'not-a-token', newPassword: 'Fresh-Start-42' },
+    }),
+    cells: same({ status: 400, body: () => authError('INVALID_TOKEN') }),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: "change-password (changes only the caller's own)",
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'Nestmate1', newPassword: 'Brand-New-77' },
+    }),
+    cells: {
+      anonymous: { status: 401, body: () => authError('UNAUTHORIZED') },
+      stranger: {
+        status: 200,
+        body: (ctx) => ({ token: anyString, user: expect.objectContaining({ id: ctx.stranger.id }) }),
+      },
+      owner: {
+        status: 200,
+        body: (ctx) => ({ token: anyString, user: expect.objectContaining({ id: ctx.owner.id }) }),
+        reveals: ['email'],
+      },
+    },
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: "delete-user (deletes only the caller's own account)",
+    request: () => ({ method: 'POST', url: '/api/auth/delete-user', payload: { password: 'Nestmate1' } }),
+    cells: bySession(
+      { status: 401, body: () => authError('UNAUTHORIZED') },
+      { status: 200, body: () => ({ success: true, message: 'User deleted' }) },
     ),
   },
   {

@@ -183,6 +183,12 @@ const idParam = () =>
     fc.constantFrom('%', '%%%', '%00', '..%2F..', '%E0%A4%A', 'a/b', '..', '.').map((raw) => () => raw),
   )
 
+// Better Auth's writes the web app uses (delete-user is fuzzed too, but never sent a person's real password).
+const AUTH_WRITES = [
+  ...['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'],
+  ...['send-verification-email', 'request-password-reset', 'reset-password', 'change-password'],
+]
+
 /** Better Auth's own endpoints most of the time, else whatever the fuzzer made. */
 const authPath = (id: string, paths: string[]) =>
   id.length === 36 ? paths[id.charCodeAt(0) % paths.length]! : id
@@ -207,12 +213,12 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
-    url: (id, q) => `/api/auth/${authPath(id, ['get-session', 'callback/google'])}?${q}`,
+    url: (id, q) =>
+      `/api/auth/${authPath(id, ['get-session', 'callback/google', 'verify-email', `reset-password/${id}`])}?${q}`,
     body: false,
   },
   'POST /api/auth/*': {
-    url: (id, q) =>
-      `/api/auth/${authPath(id, ['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'])}?${q}`,
+    url: (id, q) => `/api/auth/${authPath(id, [...AUTH_WRITES, 'delete-user'])}?${q}`,
     body: true,
   },
 }
@@ -278,6 +284,10 @@ test('each hostile string in each listing and profile field: stored as given or 
       ['/api/auth/update-user', { name: raw }],
       ['/api/auth/update-user', { name: 'Pat', image: `https://a.example/${raw}` }],
       ['/api/users', { name: raw, email: owner.email, photo: `https://a.example/${raw}` }],
+      ['/api/auth/request-password-reset', { email: raw }],
+      ['/api/auth/send-verification-email', { email: raw }],
+      ['/api/auth/reset-password', { token: raw, newPassword: raw }],
+      ['/api/auth/change-password', { currentPassword: raw, newPassword: raw }],
     ] as const) {
       expect(
         (await write('POST', url, payload)).statusCode,
@@ -317,9 +327,7 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     `PATCH /api/listings/${listingIds[1]}/like`,
     `DELETE /api/listings/${listingIds[1]}/like`,
     'POST /api/users',
-    ...['update-user', 'sign-in/email', 'sign-up/email', 'sign-in/social', 'sign-out'].map(
-      (p) => `POST /api/auth/${p}`,
-    ),
+    ...[...AUTH_WRITES, 'delete-user'].map((p) => `POST /api/auth/${p}`),
   ]
   for (const write of writes) {
     const [method, url] = write.split(' ') as ['POST', string]

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll } from 'vitest'
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../app.ts'
 import type { Config } from '../env.ts'
@@ -20,6 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     authSecret: 'nestmate-test-secret-that-is-long-enough-0123456789',
     google: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Nestmate <no-reply@localhost>',
     demoData: false,
     currency: 'USD',
     logLevel: 'silent',
@@ -35,7 +40,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 /** A whole Nestmate app on a fresh database; call close() after the tests. */
 export async function createTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}) {
   const database = await openTestDatabase()
-  const app: App = await buildApp(testConfig(overrides), database, options)
+  // Without SMTP_URL mail goes to DATA_DIR/mail: a folder of this app's own, removed with it.
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
+  const app: App = await buildApp(testConfig({ dataDir, ...overrides }), database, {
+    mailRetryDelaysMs: [50, 200],
+    ...options,
+  })
   await app.ready()
   return {
     app,
@@ -43,6 +53,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     close: async () => {
       await app.close()
       await database.close()
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import {
+  Link,
   redirect,
   useActionData,
   useLoaderData,
@@ -77,6 +78,9 @@ export function Component() {
     >
       <PageTitle title="Login" />
       <LoginForm error={result?.error} />
+      <Link to={PATHS.forgotPassword} className="link -mt-2 self-center text-sm link-primary">
+        Forgot password?
+      </Link>
       <div className="divider my-0 text-sm">or</div>
       <GoogleButton isAvailable={googleSignIn} returnTo={returnTo} loginUrl={withFrom(PATHS.login, search)} />
     </AuthCard>

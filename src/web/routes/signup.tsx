@@ -40,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { name, email, photo } = parsed.data
   await saveUserRecord({ name, email, photo })
-  await showSuccess('Welcome to Nestmate!', 'Your account is ready.', 1500)
+  await showSuccess(
+    'Welcome to Nestmate!',
+    'Your account is ready. We mailed you a link to confirm your e-mail.',
+    2000,
+  )
   return redirect(returnPath(request.url))
 }
 

@@ -36,6 +36,7 @@ export const listingColumns = {
   contact: listing.contact,
   number: listing.number,
   userEmail: user.email,
+  ownerVerified: user.emailVerified,
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<keyof Listing, SQLWrapper>
 

@@ -340,6 +340,7 @@ describe('GET /api/roommate-listings/:id', () => {
       [
         ...['_id', 'title', 'location', 'rent', 'roomType', 'lifestyle', 'availability', 'userName', 'likes'],
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
+        'ownerVerified',
       ].sort(),
     )
     expect(body).toMatchObject({

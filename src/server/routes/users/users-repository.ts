@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
-import { session, user } from '../../db/schema/index.ts'
+import { listing, listingLike, session, user } from '../../db/schema/index.ts'
 
 export function createUsersRepository(db: Database) {
   // Sign-ups go through Better Auth, which doesn't tell us: a large user count may lag by the cache's TTL.
@@ -59,6 +59,30 @@ export function createUsersRepository(db: Database) {
     /** Deletes a session, signing it out everywhere. */
     async endSession(token: string) {
       await db.delete(session).where(eq(session.token, token))
+    },
+
+    /**
+     * Deletes a person and everything of theirs in one transaction: their likes first take their count off the
+     * listings they liked (so others' counts stay true), then the user row goes and the database's cascades take
+     * their listings (with others' likes of them), sessions and accounts. Locking the user row first waits for a
+     * like of theirs in flight, and makes a later one fail its foreign-key check instead of leaving a count behind.
+     */
+    async deleteAccount(id: string) {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: user.id }).from(user).where(eq(user.id, id)).for('update')
+        await tx
+          .update(listing)
+          // An unlike isn't an edit: updated_at stays (Drizzle would otherwise set it).
+          .set({ likes: sql`greatest(${listing.likes} - 1, 0)`, updatedAt: sql`${listing.updatedAt}` })
+          .where(
+            inArray(
+              listing.id,
+              tx.select({ id: listingLike.listingId }).from(listingLike).where(eq(listingLike.userId, id)),
+            ),
+          )
+        await tx.delete(user).where(eq(user.id, id))
+      })
+      counts.clear()
     },
 
     async count(): Promise<number> {

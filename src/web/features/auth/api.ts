@@ -2,21 +2,7 @@ import { API } from '../../../shared/api.ts'
 import { api } from '../../lib/api.ts'
 import { signIn, signUp } from '../../lib/auth-client.ts'
 import { tryAgainIn } from './retry-after.ts'
-
-type Outcome = { ok: true } | { ok: false; message: string }
-
-// Better Auth answers errors as values; a network failure throws. Both become one message here.
-async function attempt(
-  call: () => Promise<{ error: { message?: string } | null }>,
-  fallback: string,
-): Promise<Outcome> {
-  try {
-    const { error } = await call()
-    return error ? { ok: false, message: error.message || fallback } : { ok: true }
-  } catch {
-    return { ok: false, message: 'Could not reach Nestmate. Check your connection and try again.' }
-  }
-}
+import { attempt, type Outcome } from '../../lib/auth-outcome.ts'
 
 export async function logIn(email: string, password: string): Promise<Outcome> {
   let limited: Response | undefined

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { FaCircleCheck } from 'react-icons/fa6'
 import { formatRent } from '../../../shared/format.ts'
 import type { ListingDetail } from '../../../shared/listing.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
@@ -27,6 +28,12 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
           </a>
         ) : (
           <span className="font-normal text-base-content/80">Shown once you like this listing</span>
+        )}
+        {listing.ownerVerified && (
+          <span className="badge mt-2 flex w-fit gap-1 badge-sm font-semibold badge-success">
+            <FaCircleCheck aria-hidden="true" />
+            E-mail verified
+          </span>
         )}
       </Fact>
       <Fact term="Location">{listing.location}</Fact>

@@ -7,12 +7,13 @@ import { requireSession } from '../../lib/require-session.ts'
 import { Sidebar } from '../../features/dashboard/sidebar.tsx'
 import { MENU_BUTTON_ID, TopBar } from '../../features/dashboard/top-bar.tsx'
 import type { DashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
+import { VerifyEmailBanner } from '../../features/account/verify-email-banner.tsx'
 
 const SIDEBAR_ID = 'dashboard-sidebar'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { name, email, image } = await requireSession(request)
-  return { user: { name, email, image } satisfies DashboardUser }
+  const { name, email, image, emailVerified } = await requireSession(request)
+  return { user: { name, email, image, emailVerified } satisfies DashboardUser }
 }
 
 export function Component() {
@@ -20,7 +21,7 @@ export function Component() {
   // The live session wins, so a profile update shows at once on every dashboard page.
   const session = useSession().data?.user
   const user: DashboardUser = session
-    ? { name: session.name, email: session.email, image: session.image }
+    ? { name: session.name, email: session.email, image: session.image, emailVerified: session.emailVerified }
     : loaded
   const [isOpen, setIsOpen] = useState(false)
   const sidebarRef = useRef<HTMLDivElement>(null)
@@ -55,6 +56,7 @@ export function Component() {
       <div className="drawer-content flex min-h-screen flex-col bg-base-100">
         <TopBar sidebarId={SIDEBAR_ID} isSidebarOpen={isOpen} onOpenSidebar={() => setIsOpen(true)} />
         <main id="main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8" aria-busy={isChangingPage}>
+          {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
           {isChangingPage ? <Spinner /> : <Outlet context={user} />}
         </main>
       </div>

@@ -1,4 +1,4 @@
-import { useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { ProfileSchema } from '../../../shared/user.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
@@ -8,16 +8,33 @@ import { showError, showSuccess } from '../../components/popup.ts'
 import { ProfileForm, type ProfileErrors } from '../../features/dashboard/profile-form.tsx'
 import { EmailText } from '../../components/email-text.tsx'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
+import { getStats } from '../../features/dashboard/api.ts'
+import { hasPassword } from '../../features/account/api.ts'
+import {
+  accountAction,
+  CHANGE_PASSWORD_INTENT,
+  type AccountResult,
+} from '../../features/account/account-actions.ts'
+import { EmailStatus } from '../../features/account/email-status.tsx'
+import { NewPasswordForm } from '../../features/account/new-password-form.tsx'
+import { DeleteAccountSection } from '../../features/account/delete-account-section.tsx'
 
 const DEFAULT_AVATAR = '/default-avatar.svg'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
-  return null
+  // The count tells the person what deleting the account would remove; without it the page says "all".
+  const [stats, withPassword] = await Promise.all([
+    getStats().catch(() => null),
+    hasPassword().catch(() => true),
+  ])
+  return { listingCount: stats?.myListings ?? null, hasPassword: withPassword }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'profile')
+  if (intent !== 'profile') return accountAction(intent, form, (await requireSession(request)).email)
   const parsed = ProfileSchema.safeParse({ name: form.get('name') ?? '', photo: form.get('photo') ?? '' })
   if (!parsed.success) {
     const errors: ProfileErrors = {}
@@ -40,7 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export function Component() {
   const user = useDashboardUser()
-  const result = useActionData<typeof action>()
+  const { listingCount, hasPassword: withPassword } = useLoaderData<typeof loader>()
+  const data = useActionData<typeof action>()
+  const result = data && !('intent' in data) ? data : undefined
+  const account: AccountResult | undefined = data && 'intent' in data ? data : undefined
+  const passwordResult = account?.intent === CHANGE_PASSWORD_INTENT ? account : undefined
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageTitle title="Profile Settings" />
@@ -65,7 +86,37 @@ export function Component() {
               </p>
             </div>
           </div>
+          <EmailStatus isVerified={user.emailVerified} />
           <ProfileForm key={`${user.name}|${user.image ?? ''}`} user={user} errors={result?.errors} />
+        </div>
+      </div>
+      {withPassword && (
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <section aria-labelledby="change-password" className="card-body gap-4">
+            <h2 id="change-password" className="text-xl font-semibold">
+              Change password
+            </h2>
+            <p className="text-sm text-base-content/80">Changing it signs you out on every other device.</p>
+            <NewPasswordForm
+              // A new form after a change, so the fields are empty again.
+              key={passwordResult?.changedAt ?? 'change-password'}
+              withCurrent
+              submitLabel="Change password"
+              hidden={{ intent: CHANGE_PASSWORD_INTENT }}
+              error={passwordResult?.error}
+              currentError={passwordResult?.currentError}
+              confirmError={passwordResult?.confirmError}
+            />
+          </section>
+        </div>
+      )}
+      <div className="card border border-error/40 bg-base-100 shadow-sm">
+        <div className="card-body">
+          <DeleteAccountSection
+            listingCount={listingCount}
+            hasPassword={withPassword}
+            error={account?.intent === 'delete-account' ? account.error : undefined}
+          />
         </div>
       </div>
     </section>

@@ -1,0 +1,84 @@
+/**
+ * Every mail Nestmate sends, in one place. The words are a catalogue per language (only English so far) and the
+ * layout is shared, so a translation is one more catalogue. A mail carries the site's name, links to BASE_URL and
+ * its one-time link, and nothing else: no password, no session, no other person's data.
+ */
+
+export type MailKind = 'verify-email' | 'reset-password'
+
+type Words = {
+  subject: string
+  intro: string
+  action: string
+  expiry: string
+  ignore: string
+}
+
+type Catalogue = {
+  greeting: (name: string) => string
+  linkHint: string
+  signature: (site: string) => string
+  mails: Record<MailKind, (site: string) => Words>
+}
+
+const en: Catalogue = {
+  greeting: (name) => `Hi ${name},`,
+  linkHint: "If the button doesn't work, copy this address into your browser:",
+  signature: (site) => `The ${site} team`,
+  mails: {
+    'verify-email': (site) => ({
+      subject: `Confirm your e-mail address for ${site}`,
+      intro: `Thanks for joining ${site}. Please confirm that this is your e-mail address.`,
+      action: 'Confirm my e-mail address',
+      expiry: 'The link works for 24 hours. You can ask for a new one in your profile settings.',
+      ignore: `If you didn't create a ${site} account, you can ignore this mail.`,
+    }),
+    'reset-password': (site) => ({
+      subject: `Reset your ${site} password`,
+      intro: `Someone (we hope you) asked to reset the password of your ${site} account.`,
+      action: 'Choose a new password',
+      expiry: 'The link works once, for 1 hour. Setting a new password signs you out everywhere else.',
+      ignore: "If you didn't ask for this, ignore this mail: your password stays as it is.",
+    }),
+  },
+}
+
+export type RenderedMail = { subject: string; text: string; html: string }
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/** The mail of `kind` for `name`, with its one-time `link`; `baseUrl` is the site's own address. */
+export function renderMail(
+  kind: MailKind,
+  input: { name: string; link: string; siteName: string; baseUrl: string },
+  words: Catalogue = en,
+): RenderedMail {
+  const { name, link, siteName, baseUrl } = input
+  const mail = words.mails[kind](siteName)
+  const paragraphs = [mail.intro, mail.expiry, mail.ignore]
+  const text = [
+    words.greeting(name),
+    '',
+    mail.intro,
+    '',
+    `${mail.action}: ${link}`,
+    '',
+    mail.expiry,
+    mail.ignore,
+    '',
+    `${words.signature(siteName)}`,
+    baseUrl,
+    '',
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
+<p>${escapeHtml(words.greeting(name))}</p>
+<p>${escapeHtml(paragraphs[0]!)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:0.6rem 1rem;border-radius:0.4rem;text-decoration:none">${escapeHtml(mail.action)}</a></p>
+<p style="font-size:0.9rem">${escapeHtml(words.linkHint)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>${escapeHtml(paragraphs[1]!)}<br>${escapeHtml(paragraphs[2]!)}</p>
+<p>${escapeHtml(words.signature(siteName))}<br><a href="${escapeHtml(baseUrl)}">${escapeHtml(baseUrl)}</a></p>
+</body></html>
+`
+  return { subject: mail.subject, text, html }
+}
