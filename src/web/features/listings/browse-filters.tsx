@@ -10,6 +10,9 @@ const SORT_LABELS: Record<Sort, string> = {
   newest: 'Newest',
 }
 
+const rentRange = (data: Record<string, string>) =>
+  [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
+
 /**
  * Search, rent range, room type and sort. Every change becomes the page URL, so a shared link shows the same view.
  * It is a real GET form on the page's own address, with the parameters the loader reads: on the prerendered page,
@@ -24,7 +27,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
 
   function apply(form: HTMLFormElement) {
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>
-    const [min, max] = [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
+    const [min, max] = rentRange(data)
     if (min !== undefined && max !== undefined && min > max) {
       setRangeError('Minimum rent must not be more than maximum rent.')
       return
@@ -41,6 +44,15 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
     void navigate({ pathname, search: query.toString() })
   }
 
+  // A refused range loses its message as soon as it is fixed, as every other refused field does.
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    if (!rangeError) return
+    const [min, max] = rentRange(
+      Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>,
+    )
+    if (min === undefined || max === undefined || min <= max) setRangeError('')
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     apply(event.currentTarget)
@@ -52,6 +64,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
       method="get"
       action={pathname}
       onSubmit={onSubmit}
+      onInput={onInput}
       role="search"
       aria-label="Filter listings"
       className="@container rounded-box border border-base-300 bg-base-200 p-4"
