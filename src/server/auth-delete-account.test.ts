@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { likeAs } from './routes/listings/test-requests.ts'
-import { createMailedApp, sessionUser, signIn, signUpAndReadMail, type MailedApp } from './test/accounts.ts'
+import { useMailedApp, sessionUser, signIn, signUpAndReadMail } from './test/accounts.ts'
 import { BASE_URL, createListing, injectAs, type TestUser } from './test/app.ts'
 import { selectRows } from './test/database.ts'
 
-let t: MailedApp
-beforeAll(async () => {
-  t = await createMailedApp()
-})
-afterAll(() => t.close())
+const t = useMailedApp()
 
 const deleteAccount = (cookie: string, payload: object) =>
   t.app.inject({

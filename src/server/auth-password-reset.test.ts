@@ -1,22 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { COMMON_PASSWORD_MESSAGE } from '../shared/signup.ts'
-import {
-  createMailedApp,
-  linkIn,
-  openLink,
-  sessionUser,
-  signIn,
-  signUpAndReadMail,
-  type MailedApp,
-} from './test/accounts.ts'
+import { useMailedApp, linkIn, openLink, sessionUser, signIn, signUpAndReadMail } from './test/accounts.ts'
 import { BASE_URL, cookieFrom } from './test/app.ts'
 
-let t: MailedApp
-beforeAll(async () => {
-  t = await createMailedApp()
-})
-afterAll(() => t.close())
-afterEach(() => vi.useRealTimers())
+const t = useMailedApp()
 
 const RESET_PAGE = `${BASE_URL}/reset-password`
 const post = (url: string, payload: object, cookie?: string) =>

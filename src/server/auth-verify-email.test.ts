@@ -1,21 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import {
-  createMailedApp,
-  injectAs,
-  linkIn,
-  openLink,
-  sessionUser,
-  signUpAndReadMail,
-  type MailedApp,
-} from './test/accounts.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { useMailedApp, injectAs, linkIn, openLink, sessionUser, signUpAndReadMail } from './test/accounts.ts'
 import { BASE_URL, createListing } from './test/app.ts'
 
-let t: MailedApp
-beforeAll(async () => {
-  t = await createMailedApp()
-})
-afterAll(() => t.close())
-afterEach(() => vi.useRealTimers())
+const t = useMailedApp()
 
 const VERIFIED_PAGE = `${BASE_URL}/email-verified`
 const resend = (cookie: string | null, email: string) =>

@@ -1,12 +1,9 @@
-import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { LIKES_PAGE_SIZE, type LikedListing, type Liker } from '../../../shared/likes.ts'
 import type { Database } from '../../db/client.ts'
 import { prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
-
-// The text Date.toISOString() gives, as the listing answers write their times.
-const isoText = (column: SQLWrapper) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+import { isoText, summaryColumns } from '../listings/listing-columns.ts'
 
 /** Likes: taking one back, and the two lists they make (the rooms a person liked, the people who liked a room). */
 export function createLikesRepository(db: Database) {
@@ -36,22 +33,9 @@ export function createLikesRepository(db: Database) {
       select likes from unchanged`,
   )
 
-  // Browse's summary columns (ListingSummarySchema), written out here rather than taken from the listings
-  // repository while that file is being split; the two can share one column set once it has settled.
+  // Browse's summary columns (ListingSummarySchema) and when the like was given.
   const likedQuery = db
-    .select({
-      _id: listing.id,
-      title: listing.title,
-      location: listing.location,
-      rent: listing.rent,
-      roomType: listing.roomType,
-      lifestyle: listing.lifestyle,
-      availability: listing.availability,
-      userName: user.name,
-      likes: listing.likes,
-      createdAt: isoText(listing.createdAt),
-      likedAt: isoText(listingLike.createdAt),
-    })
+    .select({ ...summaryColumns, likedAt: isoText(listingLike.createdAt) })
     .from(listingLike)
     .innerJoin(listing, eq(listing.id, listingLike.listingId))
     .innerJoin(user, eq(user.id, listing.ownerId))

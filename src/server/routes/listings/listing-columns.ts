@@ -7,7 +7,7 @@ import { listing, user } from '../../db/schema/index.ts'
 // so their rows come back from the driver already in the answer's shape (decision 014).
 
 /** The text Date.toISOString() gives: to_char's MS truncates the microseconds, as a JavaScript Date does. */
-const isoText = (column: SQLWrapper) =>
+export const isoText = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
@@ -16,7 +16,7 @@ const isoText = (column: SQLWrapper) =>
  */
 export const createdAtExact = sql<string>`to_char(${listing.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
-const summaryColumns = {
+export const summaryColumns = {
   _id: listing.id,
   title: listing.title,
   location: listing.location,
