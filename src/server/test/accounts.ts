@@ -1,7 +1,16 @@
-import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import type { App } from '../app.ts'
-import { BASE_URL, cookieFrom, createTestApp, injectAs, signUp, type TestApp, type TestUser } from './app.ts'
+import {
+  BASE_URL,
+  cookieFrom,
+  createTestApp,
+  injectAs,
+  signUp,
+  useForFile,
+  type TestApp,
+  type TestUser,
+} from './app.ts'
 import { linkIn, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
 import type { Config } from '../env.ts'
 
@@ -23,28 +32,8 @@ export type MailedApp = Awaited<ReturnType<typeof createMailedApp>>
 
 /** One mailed app for a test file, as useTestApp gives a plain one; a test that fakes the clock gets it back. */
 export function useMailedApp(): MailedApp {
-  let current: MailedApp | undefined
-  beforeAll(async () => {
-    current = await createMailedApp()
-  })
-  afterAll(() => current?.close())
   afterEach(() => vi.useRealTimers())
-  const get = () => {
-    if (!current) throw new Error('The mailed app exists only once the tests run.')
-    return current
-  }
-  return {
-    get app() {
-      return get().app
-    },
-    get database() {
-      return get().database
-    },
-    get smtp() {
-      return get().smtp
-    },
-    close: () => get().close(),
-  }
+  return useForFile(() => createMailedApp())
 }
 
 /** Signs in by e-mail and password; answers the session cookie, or throws with Better Auth's answer. */

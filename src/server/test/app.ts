@@ -59,28 +59,26 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
 }
 
 /**
- * A test app for the whole file (or describe block): created before its tests, closed after them. Hooks the file
- * registers later run after it exists.
+ * Something a whole file (or describe block) shares, such as a test app: created before its tests, closed after
+ * them, read through the returned object once they run. Hooks the file registers later run after it exists.
  */
-export function useTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}): TestApp {
-  let current: TestApp | undefined
+export function useForFile<T extends { close: () => Promise<unknown> }>(create: () => Promise<T>): T {
+  let current: T | undefined
   beforeAll(async () => {
-    current = await createTestApp(overrides, options)
+    current = await create()
   })
   afterAll(() => current?.close())
-  const get = () => {
-    if (!current) throw new Error('The test app exists only once the tests run.')
-    return current
-  }
-  return {
-    get app() {
-      return get().app
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!current) throw new Error('It exists only once the tests run.')
+      return Reflect.get(current, key) as unknown
     },
-    get database() {
-      return get().database
-    },
-    close: () => get().close(),
-  }
+  })
+}
+
+/** A test app for the whole file (or describe block). */
+export function useTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}): TestApp {
+  return useForFile(() => createTestApp(overrides, options))
 }
 
 export type TestUser = { id: string; name: string; email: string; password: string; cookie: string }
