@@ -147,7 +147,7 @@ test('delete my account: says what goes, asks for the password, then it is gone'
   const fresh = await browser.newPage({ baseURL })
   await fresh.goto('/login')
   await logInWithForm(fresh, user)
-  await expect(fresh.getByRole('alert')).toBeVisible()
+  await expectPopup(fresh, 'Oops...')
   await signUpViaApi(fresh.request, baseURL!, { ...liker, email: user.email })
   await fresh.close()
 })
