@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { COMMON_PASSWORD_MESSAGE } from '../shared/signup.ts'
+import { COMMON_PASSWORD_MESSAGE } from '#shared/signup.ts'
 import { useMailedApp, linkIn, openLink, sessionUser, signIn, signUpAndReadMail } from './test/accounts.ts'
 import { BASE_URL, cookieFrom } from './test/app.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startOidcMock } from '../../scripts/oidc-mock.ts'
-import { COMMON_PASSWORD_MESSAGE } from '../shared/signup.ts'
+import { COMMON_PASSWORD_MESSAGE } from '#shared/signup.ts'
 import { selectRows } from './test/database.ts'
 import {
   BASE_URL,

@@ -1,5 +1,5 @@
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router'
-import { LAYOUTS, PAGE_ROWS, type LayoutName, type PageRow } from '../shared/pages.ts'
+import { LAYOUTS, PAGE_ROWS, type LayoutName, type PageRow } from '#shared/pages.ts'
 import { Spinner } from './components/spinner.tsx'
 
 // The routes come from the page table (src/shared/pages.ts). Each route module is its own chunk, loaded by React

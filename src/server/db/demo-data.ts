@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { ROOM_TYPES } from '../../shared/listing-values.ts'
-import type { NewListing, RoomType } from '../../shared/listing.ts'
+import { ROOM_TYPES } from '#shared/listing-values.ts'
+import type { NewListing, RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
 import { listing, user } from './schema/index.ts'
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.ts'
-import { PAGE_ROWS } from '../../shared/pages.ts'
+import { PAGE_ROWS } from '#shared/pages.ts'
 import { PAGE_MODULES } from './page-preloads.ts'
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'nestmate-pages-'))

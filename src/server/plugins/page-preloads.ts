@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { LAYOUTS, PAGE_ROWS, type PageRow } from '../../shared/pages.ts'
+import { LAYOUTS, PAGE_ROWS, type PageRow } from '#shared/pages.ts'
 import { readFirstPaints, withFirstPaint } from '../first-paint/page-html.ts'
 
 export type PageModules = { path: string; pattern: RegExp; modules: string[]; prerender: boolean }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { PublicConfigSchema, StatsSchema } from '../../shared/user.ts'
+import { PublicConfigSchema, StatsSchema } from '#shared/user.ts'
 import type { DatabaseHandle } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { precompiledSerializer } from './listings/json-serializer.ts'

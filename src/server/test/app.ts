@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../app.ts'
 import type { Config } from '../env.ts'
-import { sampleListing } from '../../shared/sample-listing.ts'
+import { sampleListing } from '#shared/sample-listing.ts'
 import { openTestDatabase } from './database.ts'
 
 export { sampleListing }

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { useSession } from '../lib/auth-client.ts'
 import { navLinkClass } from './nav-links.tsx'
 

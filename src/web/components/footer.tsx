@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { FaFacebookF, FaLinkedinIn, FaXTwitter } from 'react-icons/fa6'
 import { Link, NavLink } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from './nav-links.tsx'
 
 // The spec's footer paths; the router redirects /find-rommate and /my-listing to their dashboard pages.

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { NavLink } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { AfterHydration } from '../first-paint/after-hydration.tsx'
 
 // The auth client is loaded after the first paint; it is not needed to draw the page (home page JS budget).

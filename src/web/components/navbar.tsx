@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { Link } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { NavItems } from './nav-links.tsx'

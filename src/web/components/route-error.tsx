@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { ErrorView } from './error-view.tsx'
 import { PageTitle } from './page-title.tsx'

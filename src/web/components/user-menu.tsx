@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { signOut, useSession } from '../lib/auth-client.ts'
 import { popup } from './popup.ts'
 import { Tooltip } from './tooltip.tsx'

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
-import { LAYOUTS, PAGE_ROWS } from '../../shared/pages.ts'
+import { LAYOUTS, PAGE_ROWS } from '#shared/pages.ts'
 import { pageRoute, routeModule, type LoadModule } from '../router.tsx'
 
 // The first paint of the pages the page table (src/shared/pages.ts) prerenders, rendered at build time

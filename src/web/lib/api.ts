@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/errors.ts'
+import type { ApiError } from '#shared/errors.ts'
 
 /** A failed API call, carrying the server's `{ error, issues }` answer. */
 export class ApiRequestError extends Error {
@@ -30,7 +30,7 @@ async function errorBody(status: number, text: string): Promise<ApiError> {
     json = null
   }
   // The schema library loads with the first error, not with every page (decision 013).
-  const parsed = await import('../../shared/errors.ts').then(
+  const parsed = await import('#shared/errors.ts').then(
     ({ ApiErrorSchema }) => ApiErrorSchema.safeParse(json),
     () => null,
   )

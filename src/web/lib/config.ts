@@ -1,6 +1,6 @@
-import { API } from '../../shared/api.ts'
-import { rentFormat } from '../../shared/format.ts'
-import type { PublicConfig } from '../../shared/user.ts'
+import { API } from '#shared/api.ts'
+import { rentFormat } from '#shared/format.ts'
+import type { PublicConfig } from '#shared/user.ts'
 import { api } from './api.ts'
 
 let pending: Promise<PublicConfig> | undefined

@@ -1,5 +1,5 @@
 import { redirect, replace } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { getSession } from './auth-client.ts'
 import { rememberTeaserFor } from './login-reason.ts'
 

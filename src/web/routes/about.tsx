@@ -1,6 +1,6 @@
 import { FaHandshake, FaMagnifyingGlassLocation, FaShieldHalved } from 'react-icons/fa6'
 import { Link } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { InfoCard } from '../components/info/info-card.tsx'
 import { PageHero } from '../components/info/page-hero.tsx'
 import { PageTitle } from '../components/page-title.tsx'

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { TextField } from '../components/form/text-field.tsx'

@@ -8,8 +8,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
-import { LoginSchema } from '../../shared/user.ts'
+import { PATHS } from '#shared/api.ts'
+import { LoginSchema } from '#shared/user.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { loadConfig } from '../lib/config.ts'
 import { loginReason } from '../lib/login-reason.ts'

@@ -5,8 +5,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { PATHS } from '../../shared/api.ts'
-import { passwordError } from '../../shared/signup.ts'
+import { PATHS } from '#shared/api.ts'
+import { passwordError } from '#shared/signup.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { resetPassword } from '../features/account/api.ts'

@@ -5,7 +5,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { SignupSchema } from '../../shared/signup.ts'
+import { SignupSchema } from '#shared/signup.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { loginReason } from '../lib/login-reason.ts'
 import { skipIfSignedIn } from '../lib/require-session.ts'

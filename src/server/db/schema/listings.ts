@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '../../../shared/listing-values.ts'
+import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 
 /** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { LIKES_PAGE_SIZE, type LikedListing, type Liker } from '../../../shared/likes.ts'
+import { LIKES_PAGE_SIZE, type LikedListing, type Liker } from '#shared/likes.ts'
 import type { Database } from '../../db/client.ts'
 import { prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { LikedListingSchema } from '../../../shared/likes.ts'
+import { LikedListingSchema } from '#shared/likes.ts'
 import { createListing, injectAs, useTestApp } from '../../test/app.ts'
 import { likeAs, myLikesAs, signUpMany, unlikeAs } from './test-requests.ts'
 

@@ -1,5 +1,5 @@
 import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
-import { PAGE_SIZE, type BrowseQuery, type ListingSummary } from '../../../shared/listing.ts'
+import { PAGE_SIZE, type BrowseQuery, type ListingSummary } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, user } from '../../db/schema/index.ts'

@@ -1,4 +1,4 @@
-import { RENT_MAX, type Sort } from '../../../shared/listing.ts'
+import { RENT_MAX, type Sort } from '#shared/listing.ts'
 
 /** A keyset position: the last row's sort value and id. Opaque to clients (base64url JSON). */
 export type Cursor = { value: number | string; id: string }

@@ -9,7 +9,7 @@ import {
   ListingSchema,
   ListingSummarySchema,
   NewListingSchema,
-} from '../../../shared/listing.ts'
+} from '#shared/listing.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'

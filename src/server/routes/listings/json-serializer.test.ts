@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { ListingSummarySchema } from '../../../shared/listing.ts'
+import { ListingSummarySchema } from '#shared/listing.ts'
 import { precompiledSerializer } from './json-serializer.ts'
 
 const summary = {

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
-import type { FeaturedListing, Listing, ListingSummary } from '../../../shared/listing.ts'
+import type { FeaturedListing, Listing, ListingSummary } from '#shared/listing.ts'
 import { listing, user } from '../../db/schema/index.ts'
 
 // What the listing reads select, each field under its answer's JSON key. Browse, featured and details are the

@@ -4,7 +4,7 @@ import {
   type FeaturedListing,
   type Listing,
   type NewListing,
-} from '../../../shared/listing.ts'
+} from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'

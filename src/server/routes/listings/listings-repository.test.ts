@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { BrowseQuerySchema } from '../../../shared/listing.ts'
+import { BrowseQuerySchema } from '#shared/listing.ts'
 import { openTestDatabase, selectRows, testDatabaseKind } from '../../test/database.ts'
 import { createListingsRepository } from './listings-repository.ts'
 

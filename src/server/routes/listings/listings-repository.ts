@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { PAGE_SIZE, type BrowseQuery, type ListingSummary, type NewListing } from '../../../shared/listing.ts'
+import { PAGE_SIZE, type BrowseQuery, type ListingSummary, type NewListing } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { listing } from '../../db/schema/index.ts'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { PublicUserSchema, UserRecordInputSchema } from '../../../shared/user.ts'
+import { PublicUserSchema, UserRecordInputSchema } from '#shared/user.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { UsersRepository } from './users-repository.ts'
 

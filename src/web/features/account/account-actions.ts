@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
-import { passwordError } from '../../../shared/signup.ts'
+import { PATHS } from '#shared/api.ts'
+import { passwordError } from '#shared/signup.ts'
 import { popup, showSuccess } from '../../components/popup.ts'
 import { changePassword, deleteAccount, resendVerification } from './api.ts'
 

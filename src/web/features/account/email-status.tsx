@@ -1,6 +1,6 @@
 import { FaCircleCheck } from 'react-icons/fa6'
 import { useFetcher } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 
 export const RESEND_INTENT = 'resend-verification'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { passwordError } from '../../../shared/signup.ts'
+import { passwordError } from '#shared/signup.ts'
 import { TextField } from '../../components/form/text-field.tsx'
 
 type NewPasswordFormProps = {

@@ -1,4 +1,4 @@
-import { API } from '../../../shared/api.ts'
+import { API } from '#shared/api.ts'
 import { api } from '../../lib/api.ts'
 import { signIn, signUp } from '../../lib/auth-client.ts'
 import { tryAgainIn } from './retry-after.ts'

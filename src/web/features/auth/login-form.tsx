@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { TextField } from '../../components/form/text-field.tsx'
 import { withFrom } from './return-path.ts'
 

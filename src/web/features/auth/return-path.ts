@@ -1,4 +1,4 @@
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { fromQuery, safeReturnPath } from '../../lib/require-session.ts'
 
 /** Where to go after login or signup: the remembered page (?from=), or home. */

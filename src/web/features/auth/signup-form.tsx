@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
-import { passwordError } from '../../../shared/signup.ts'
+import { PATHS } from '#shared/api.ts'
+import { passwordError } from '#shared/signup.ts'
 import { TextField } from '../../components/form/text-field.tsx'
 import { withFrom } from './return-path.ts'
 

@@ -1,6 +1,6 @@
-import { API } from '../../../shared/api.ts'
-import type { Listing } from '../../../shared/listing.ts'
-import type { Stats } from '../../../shared/user.ts'
+import { API } from '#shared/api.ts'
+import type { Listing } from '#shared/listing.ts'
+import type { Stats } from '#shared/user.ts'
 import { api } from '../../lib/api.ts'
 
 export function getStats() {

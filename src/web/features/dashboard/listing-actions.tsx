@@ -1,6 +1,6 @@
 import { FaPen, FaTrash } from 'react-icons/fa'
 import { Link } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 
 type ListingActionsProps = { id: string; title: string; isDeleting: boolean; onDelete: () => void }
 

@@ -1,5 +1,5 @@
-import { formatRent } from '../../../shared/format.ts'
-import type { Listing } from '../../../shared/listing.ts'
+import { formatRent } from '#shared/format.ts'
+import type { Listing } from '#shared/listing.ts'
 import { InterestedPeople } from '../liked-rooms/interested-people.tsx'
 import { ListingActions } from './listing-actions.tsx'
 import { useDeleteListing } from './use-delete-listing.ts'

@@ -1,7 +1,7 @@
 import type { IconType } from 'react-icons'
 import { FaArrowLeft, FaChartPie, FaHeart, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
 import { Link, NavLink } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
 
 const ENTRIES: { to: string; label: string; icon: IconType }[] = [

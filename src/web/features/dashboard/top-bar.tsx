@@ -1,6 +1,6 @@
 import { FaBars } from 'react-icons/fa6'
 import { Link } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { UserMenu } from '../../components/user-menu.tsx'
 

@@ -1,6 +1,6 @@
 import { FaHeart, FaMagnifyingGlassLocation, FaPenToSquare } from 'react-icons/fa6'
 import { Link } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 
 const STEPS = [
   { Icon: FaMagnifyingGlassLocation, text: 'Search rooms by place, rent and room type.' },

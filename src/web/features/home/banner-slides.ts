@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { PrivacyIllustration, RoommatesIllustration, SearchIllustration } from './illustrations-a.tsx'
 import { InterestIllustration, LikeToCallIllustration } from './illustrations-b.tsx'
 

@@ -1,5 +1,5 @@
-import { API } from '../../../shared/api.ts'
-import type { FeaturedListing } from '../../../shared/listing.ts'
+import { API } from '#shared/api.ts'
+import type { FeaturedListing } from '#shared/listing.ts'
 import { api } from '../../lib/api.ts'
 import { loadCurrency } from '../../lib/config.ts'
 

@@ -1,5 +1,5 @@
 import { Await, Link, useRevalidator } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { AfterHydration } from '../../first-paint/after-hydration.tsx'
 import { ErrorView } from '../../components/error-view.tsx'
 import { Spinner } from '../../components/spinner.tsx'

@@ -1,6 +1,6 @@
 import { FaArrowUpWideShort, FaMagnifyingGlassLocation, FaPeopleRoof } from 'react-icons/fa6'
 import { Link } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { SectionHeading } from './section-heading.tsx'
 
 const FEATURES = [

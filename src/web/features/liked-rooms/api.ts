@@ -1,5 +1,5 @@
-import { API } from '../../../shared/api.ts'
-import type { LikedListing, Liker, UnlikeResult } from '../../../shared/likes.ts'
+import { API } from '#shared/api.ts'
+import type { LikedListing, Liker, UnlikeResult } from '#shared/likes.ts'
 import { api, apiRequest } from '../../lib/api.ts'
 
 /** The rooms the person liked, newest like first (the newest 100), and how many they liked in all. */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Liker } from '../../../shared/likes.ts'
+import type { Liker } from '#shared/likes.ts'
 import { getLikers } from './api.ts'
 import { fullDate, timeAgo } from './time-ago.ts'
 

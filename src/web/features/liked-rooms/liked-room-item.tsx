@@ -1,5 +1,5 @@
-import { PATHS } from '../../../shared/api.ts'
-import type { LikedListing } from '../../../shared/likes.ts'
+import { PATHS } from '#shared/api.ts'
+import type { LikedListing } from '#shared/likes.ts'
 import { ListingCard } from '../listings/listing-card.tsx'
 import { fullDate, timeAgo } from './time-ago.ts'
 import { UnlikeButton } from './unlike-button.tsx'

@@ -1,6 +1,6 @@
 import { FaRegHeart } from 'react-icons/fa'
 import { Link } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 
 /** No likes yet: what a like does, and the way to the listings. */
 export function LikedRoomsEmpty() {

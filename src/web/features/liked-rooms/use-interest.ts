@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { LikeResult, ListingDetail } from '../../../shared/listing.ts'
+import type { LikeResult, ListingDetail } from '#shared/listing.ts'
 import { useUnlike } from './use-unlike.ts'
 
 /**

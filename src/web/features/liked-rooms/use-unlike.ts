@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
-import type { UnlikeResult } from '../../../shared/likes.ts'
+import { PATHS } from '#shared/api.ts'
+import type { UnlikeResult } from '#shared/likes.ts'
 
 /** The server's answer, or null when the unlike failed (the action has said why). */
 export type UnlikeAnswer = { unlike: UnlikeResult | null }

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
-import { API } from '../../../shared/api.ts'
-import { IdSchema, type LikeResult, type ListingDetail } from '../../../shared/listing.ts'
+import { API } from '#shared/api.ts'
+import { IdSchema, type LikeResult, type ListingDetail } from '#shared/listing.ts'
 import { api, ApiRequestError } from '../../lib/api.ts'
 
 /** One listing for its details or edit page; an unknown or malformed id becomes a 404/400 route error. */

@@ -1,6 +1,6 @@
 import { FaArrowLeft } from 'react-icons/fa'
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { ErrorView } from '../../components/error-view.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 

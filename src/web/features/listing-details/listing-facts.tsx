@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { FaCircleCheck } from 'react-icons/fa6'
-import { formatRent } from '../../../shared/format.ts'
-import type { ListingDetail } from '../../../shared/listing.ts'
+import { formatRent } from '#shared/format.ts'
+import type { ListingDetail } from '#shared/listing.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
 /** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */

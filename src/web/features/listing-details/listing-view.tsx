@@ -1,5 +1,5 @@
 import { FaFacebook, FaPhone } from 'react-icons/fa'
-import type { ListingDetail, LikeResult } from '../../../shared/listing.ts'
+import type { ListingDetail, LikeResult } from '#shared/listing.ts'
 import { safeContactHref } from './api.ts'
 import { LikeButton } from './like-button.tsx'
 import { BackToListings } from './listing-error.tsx'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '../../../shared/listing.ts'
+import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
 import { describedBy, Field } from '../../components/form/field.tsx'
 import {
   fieldError,

@@ -1,4 +1,4 @@
-import { NewListingSchema, type NewListing, type NewListingInput } from '../../../shared/listing.ts'
+import { NewListingSchema, type NewListing, type NewListingInput } from '#shared/listing.ts'
 
 export type ListingField = keyof NewListingInput
 export type ListingFieldErrors = Partial<Record<ListingField, string>>

@@ -1,5 +1,5 @@
-import { API } from '../../../shared/api.ts'
-import type { NewListing } from '../../../shared/listing.ts'
+import { API } from '#shared/api.ts'
+import type { NewListing } from '#shared/listing.ts'
 import { api, ApiRequestError } from '../../lib/api.ts'
 import { issuesToFieldErrors, parseListingForm, type ListingFieldErrors } from './parse-listing-form.ts'
 

@@ -1,4 +1,4 @@
-import type { Availability } from '../../../shared/listing.ts'
+import type { Availability } from '#shared/listing.ts'
 
 /** Green for Available, red otherwise; the word itself is always shown, so colour is never the only signal. */
 export function AvailabilityBadge({ availability }: { availability: Availability }) {

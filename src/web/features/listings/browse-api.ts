@@ -1,6 +1,6 @@
-import { API } from '../../../shared/api.ts'
-import type { BrowseQuery, ListingSummary } from '../../../shared/listing.ts'
-import { DEFAULT_SORT } from '../../../shared/listing-values.ts'
+import { API } from '#shared/api.ts'
+import type { BrowseQuery, ListingSummary } from '#shared/listing.ts'
+import { DEFAULT_SORT } from '#shared/listing-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
 export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor'>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { FaMagnifyingGlass } from 'react-icons/fa6'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { ROOM_TYPES, type Sort } from '../../../shared/listing-values.ts'
+import { ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
 
 const SORT_LABELS: Record<Sort, string> = {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { fetchNextPage, type BrowsePage } from './browse-api.ts'
 import { ListingCard } from './listing-card.tsx'
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
-import { formatRent } from '../../../shared/format.ts'
-import type { ListingSummary } from '../../../shared/listing.ts'
+import { formatRent } from '#shared/format.ts'
+import type { ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 

@@ -1,4 +1,4 @@
-import { BrowseQuerySchema } from '../../../shared/listing.ts'
+import { BrowseQuerySchema } from '#shared/listing.ts'
 import { DEFAULT_VIEW, VIEW_KEYS, type BrowseView } from './browse-api.ts'
 
 /**

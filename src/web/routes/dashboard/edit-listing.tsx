@@ -1,6 +1,6 @@
 import { Link, redirect, useActionData, useLoaderData } from 'react-router'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { ErrorView } from '../../components/error-view.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { ApiRequestError } from '../../lib/api.ts'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { PATHS } from '../../../shared/api.ts'
+import { PATHS } from '#shared/api.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'

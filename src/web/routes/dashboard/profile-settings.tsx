@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import { ProfileSchema } from '../../../shared/user.ts'
+import { ProfileSchema } from '#shared/user.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { updateUser } from '../../lib/auth-client.ts'
