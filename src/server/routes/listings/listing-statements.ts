@@ -1,10 +1,5 @@
 import { eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
-import {
-  NewListingSchema,
-  type FeaturedListing,
-  type Listing,
-  type NewListing,
-} from '#shared/listing.ts'
+import { NewListingSchema, type FeaturedListing, type Listing, type NewListing } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
