@@ -152,3 +152,35 @@ test('the Sort select shows “Rent: low to high” whole, on the public page an
     await context.close()
   }
 })
+
+test('"Available only" hides taken rooms, is kept in the URL, and is off by default', async ({ page }) => {
+  await page.goto(`/browse-listing?q=${token}`)
+  const toggle = page.getByRole('switch', { name: 'Available only' })
+  await expect(toggle).not.toBeChecked()
+  await expect(page.getByText('26 listings')).toBeVisible()
+  await toggle.check()
+  await expect(page).toHaveURL(/available=true/)
+  // Every fourth of ours is available: 0, 4, …, 24.
+  await expect(page.getByText('7 listings')).toBeVisible()
+  await expect(cards(page).filter({ hasText: 'Not Available' })).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Available only' })).toBeChecked()
+  await expect(page.getByText('7 listings')).toBeVisible()
+  await page.getByRole('switch', { name: 'Available only' }).uncheck()
+  await expect(page).not.toHaveURL(/available=/)
+  await expect(page.getByText('26 listings')).toBeVisible()
+})
+
+test('a misspelt search that finds nothing offers the closest word, and following it finds the rooms', async ({
+  page,
+}) => {
+  // "Tokenville" typed as "Tokenvile": no listing contains it.
+  await page.goto('/browse-listing?q=Tokenvile')
+  await expect(page.getByRole('heading', { name: 'No listings match your search' })).toBeVisible()
+  const suggestion = page.getByRole('link', { name: 'Tokenville' })
+  await expect(suggestion).toBeVisible()
+  await suggestion.click()
+  await expect(page).toHaveURL(/q=Tokenville/)
+  await expect(cards(page).first()).toContainText('Tokenville')
+})

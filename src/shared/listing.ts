@@ -160,6 +160,11 @@ export const BrowseQuerySchema = z.object({
     .optional(),
   minRent: optionalRent,
   maxRent: optionalRent,
+  // "Available only": off unless asked for, as the spec lists every listing. A checkbox sends `true`.
+  available: z
+    .enum(['true', 'false'], { error: 'available must be true or false.' })
+    .transform((value) => value === 'true' || undefined)
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be 1 to 100.' })
     .int()

@@ -33,7 +33,7 @@
   setTimeout(start, 1000)
 
   // Until hydration, links and forms work as plain HTML. Two things need help: a choice in a filter form's list
-  // applies at once in the app, so here it submits the form; and a button only the app can answer (the menu, the
+  // (or its switch) applies at once in the app, so here it submits the form; and a button only the app can answer (the menu, the
   // theme) is remembered, and pressed again once the app listens.
   // React listens from the moment hydration starts (./hydration.ts marks it); from then on it answers itself.
   var hydrated = function () {
@@ -42,8 +42,8 @@
   window.nestmateEarlyClicks = []
   root.addEventListener('change', function (event) {
     var form = event.target.form
-    if (!hydrated() && event.target.tagName === 'SELECT' && form && form.method === 'get')
-      form.requestSubmit()
+    var choice = event.target.tagName === 'SELECT' || event.target.type === 'checkbox'
+    if (!hydrated() && choice && form && form.method === 'get') form.requestSubmit()
   })
   root.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('button[type="button"]')

@@ -29,6 +29,7 @@ function filters(query: BrowseQuery): SQL[] {
   if (query.minRent !== undefined) where.push(gte(listing.rent, p.minRent))
   if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
+  if (query.available) where.push(eq(listing.availability, 'Available'))
   return where
 }
 
@@ -52,6 +53,7 @@ function filterKey(query: BrowseQuery): string[] {
     query.minRent !== undefined ? 'min' : '',
     query.maxRent !== undefined ? 'max' : '',
     query.q ? 'search' : '',
+    query.available ? 'available' : '',
   ].filter(Boolean)
 }
 

@@ -170,6 +170,39 @@ describe('GET /api/roommate-listings', () => {
     })
   })
 
+  test('available=true keeps only Available listings; off (or false) lists every listing', async () => {
+    const token = uniqueToken()
+    const open = await createListing(t.app, poster, { title: token, rent: 100 })
+    const taken = await createListing(t.app, poster, {
+      title: token,
+      rent: 200,
+      availability: 'Not Available',
+    })
+    expect(await browseIds(`q=${token}&available=true`)).toEqual([open])
+    expect((await browse(`q=${token}&available=true`)).headers['x-total-count']).toBe('1')
+    expect(await browseIds(`q=${token}&available=false`)).toEqual([open, taken])
+    expect(await browseIds(`q=${token}`)).toEqual([open, taken])
+    const bad = await browse(`q=${token}&available=yes`)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({
+      error: 'available must be true or false.',
+      issues: [{ path: 'available', message: 'available must be true or false.' }],
+    })
+  })
+
+  test('a search with a typo that finds nothing suggests the closest word (X-Did-You-Mean)', async () => {
+    const token = uniqueToken()
+    await createListing(t.app, poster, { title: 'Quiet room', location: `Zürichberg ${token}` })
+    const typo = await browse(`q=${encodeURIComponent('zurichberg')}`)
+    expect(typo.json()).toEqual([])
+    expect(decodeURIComponent(String(typo.headers['x-did-you-mean']))).toBe('Zürichberg')
+    // A search that finds something, or nothing close, suggests nothing.
+    const found = await browse(`q=${token}`)
+    expect(found.json()).toHaveLength(1)
+    expect(found.headers['x-did-you-mean']).toBeUndefined()
+    expect((await browse('q=qqqqxxxxzzzz')).headers['x-did-you-mean']).toBeUndefined()
+  })
+
   test('X-Total-Count is the filtered total, not the page size', async () => {
     const token = uniqueToken()
     for (const rent of [100, 200, 300, 400, 500]) await createListing(t.app, poster, { title: token, rent })

@@ -59,6 +59,11 @@ export const listingRoutes =
         if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
         const page = await listings.browse(query, cursor)
         reply.header('X-Total-Count', String(page.total))
+        if (query.q && page.total === 0) {
+          const suggestion = await listings.suggestion(query.q)
+          // Percent-encoded: a header carries only Latin-1, and places are named in every script.
+          if (suggestion) reply.header('X-Did-You-Mean', encodeURIComponent(suggestion))
+        }
         if (page.next) {
           // The next page keeps every filter the client sent and swaps in the new cursor.
           const next = new URL(request.url, 'http://nestmate.invalid').searchParams

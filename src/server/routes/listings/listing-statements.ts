@@ -106,6 +106,25 @@ export function prepareListingStatements(db: Database) {
       .where(eq(listing.ownerId, sql.placeholder('ownerId')))
       .prepare('listing_owner_count'),
 
+    // "Did you mean": for a search that found nothing, the word of a title or location closest to what was typed.
+    // `<%` (word similarity over pg_trgm's default 0.6) is answered by the trigram indexes on both columns; the
+    // words of the ten closest listings are then ranked by their own similarity to the search.
+    suggestion: prepareRaw<{ word: string }>(
+      db,
+      'listing_suggestion',
+      sql`
+        select word from (
+          select ${listing.title} as title, ${listing.location} as location from ${listing}
+          where ${sql.placeholder('q')} <% ${listing.location} or ${sql.placeholder('q')} <% ${listing.title}
+          order by greatest(word_similarity(${sql.placeholder('q')}, ${listing.location}),
+                            word_similarity(${sql.placeholder('q')}, ${listing.title})) desc
+          limit 10
+        ) as best, regexp_split_to_table(best.location || ' ' || best.title, '[[:space:],;:/()".!?]+') as word
+        where length(word) > 1
+        order by similarity(word, ${sql.placeholder('q')}) desc, word
+        limit 1`,
+    ),
+
     ownerOf: db
       .select({ ownerId: listing.ownerId })
       .from(listing)

@@ -39,7 +39,7 @@ export function createListingsRepository(db: Database) {
   const countAll = () => counts.get(countShape(ALL), () => countOnce(ALL))
   /** Cached by the size of the whole table, not of the answer (see count-cache.ts). */
   const countFiltered = async (query: BrowseQuery) => {
-    const key = JSON.stringify([query.roomType, query.minRent, query.maxRent, query.q])
+    const key = JSON.stringify([query.roomType, query.minRent, query.maxRent, query.q, query.available])
     if (countShape(query) === countShape(ALL)) return countAll()
     return counts.get(key, () => countOnce(query), await countAll())
   }
@@ -64,6 +64,12 @@ export function createListingsRepository(db: Database) {
     },
 
     featured: () => statements.featured({}),
+
+    /** A word of some listing's title or location close to `q`, for a search that found nothing; null if none. */
+    async suggestion(q: string): Promise<string | null> {
+      const [row] = await statements.suggestion({ q })
+      return row && row.word.toLowerCase() !== q.toLowerCase() ? row.word : null
+    },
 
     /** One listing with its phone number: the caller decides whether the viewer may see it. */
     async find(id: string, viewerId: string): Promise<ListingWithOwner | undefined> {

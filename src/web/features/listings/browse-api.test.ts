@@ -14,6 +14,15 @@ describe('readBrowseView', () => {
     expect(view).toEqual({ sort: 'newest', roomType: 'Studio', q: 'Dhaka', maxRent: 900 })
   })
 
+  it('reads the Available only switch; anything but true leaves it off', async () => {
+    expect(await readBrowseView(new URLSearchParams('available=true'))).toEqual({
+      ...DEFAULT_VIEW,
+      available: true,
+    })
+    expect(await readBrowseView(new URLSearchParams('available=false'))).toEqual(DEFAULT_VIEW)
+    expect(await readBrowseView(new URLSearchParams('available=on'))).toEqual(DEFAULT_VIEW)
+  })
+
   it('falls back to the default sort and no room type for values the API refuses', async () => {
     expect(await readBrowseView(new URLSearchParams('sort=cheapest&roomType=Castle'))).toEqual(DEFAULT_VIEW)
     expect(await readBrowseView(new URLSearchParams('roomType=All'))).toEqual(DEFAULT_VIEW)
@@ -29,7 +38,14 @@ describe('browseSearchParams', () => {
   })
 
   it('round-trips through readBrowseView', async () => {
-    const view = { sort: 'rent_desc', roomType: 'Single', q: 'Gulshan', minRent: 200, maxRent: 800 } as const
+    const view = {
+      sort: 'rent_desc',
+      roomType: 'Single',
+      q: 'Gulshan',
+      minRent: 200,
+      maxRent: 800,
+      available: true,
+    } as const
     expect(await readBrowseView(browseSearchParams(view))).toEqual(view)
   })
 })

@@ -4,9 +4,15 @@ import { DEFAULT_SORT } from '#shared/listing-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
 export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor'>
-export type BrowsePage = { listings: ListingSummary[]; total: number; next: string | null }
+/** `suggestion`: for a search that found nothing, a close word from some listing ("Did you mean …?"). */
+export type BrowsePage = {
+  listings: ListingSummary[]
+  total: number
+  next: string | null
+  suggestion: string | null
+}
 
-export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent'] as const
+export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent', 'available'] as const
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**
@@ -41,6 +47,15 @@ function nextLink(header: string | null): string | null {
     : null
 }
 
+function didYouMean(header: string | null): string | null {
+  if (!header) return null
+  try {
+    return decodeURIComponent(header)
+  } catch {
+    return null
+  }
+}
+
 async function fetchPage(path: string, signal?: AbortSignal): Promise<BrowsePage> {
   const { data, headers } = await apiRequest<ListingSummary[]>(path, { signal })
   const total = Number(headers.get('X-Total-Count'))
@@ -48,6 +63,7 @@ async function fetchPage(path: string, signal?: AbortSignal): Promise<BrowsePage
     listings: data,
     total: Number.isFinite(total) ? total : data.length,
     next: nextLink(headers.get('Link')),
+    suggestion: didYouMean(headers.get('X-Did-You-Mean')),
   }
 }
 

@@ -14,7 +14,7 @@ const rentRange = (data: Record<string, string>) =>
   [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
 
 /**
- * Search, rent range, room type and sort. Every change becomes the page URL, so a shared link shows the same view.
+ * Search, rent range, room type, sort and "Available only". Every change becomes the page URL, so a shared link shows the same view.
  * It is a real GET form on the page's own address, with the parameters the loader reads: on the prerendered page,
  * before the app has loaded, Enter or Search submits it as plain HTML (and a choice in a list submits it through
  * src/web/first-paint/start-app.js). Its fields are uncontrolled, so hydration keeps what was typed.
@@ -39,6 +39,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
       roomType: undefined,
       minRent: min,
       maxRent: max,
+      available: data.available === 'true' || undefined,
     })
     if (data.roomType) query.set('roomType', data.roomType)
     void navigate({ pathname, search: query.toString() })
@@ -153,6 +154,22 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
             Clear
           </Link>
         </div>
+        <label
+          className="col-span-2 flex cursor-pointer items-center gap-2 justify-self-start text-sm font-medium @min-[58rem]:col-span-6"
+          htmlFor={`${id}-available`}
+        >
+          <input
+            id={`${id}-available`}
+            name="available"
+            type="checkbox"
+            value="true"
+            role="switch"
+            defaultChecked={view.available === true}
+            className="toggle toggle-primary toggle-sm"
+            onChange={(event) => apply(event.currentTarget.form!)}
+          />
+          Available only
+        </label>
       </div>
       {rangeError && (
         <p id={`${id}-range`} role="alert" className="mt-3 text-sm font-medium text-error">

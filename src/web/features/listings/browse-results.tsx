@@ -4,11 +4,19 @@ import { PATHS } from '#shared/api.ts'
 import { fetchNextPage, type BrowsePage } from './browse-api.ts'
 import { ListingCard } from './listing-card.tsx'
 
+/** The same view with another search text (the cursor, if any, belongs to the old one). */
+function withSearch(search: string, q: string): string {
+  const params = new URLSearchParams(search)
+  params.set('q', q)
+  params.delete('cursor')
+  return `?${params}`
+}
+
 type BrowseResultsProps = { firstPage: BrowsePage; currency: string; isUpdating: boolean }
 
 /** The card grid with "N listings" and server-side paging through "Load more". Remount it (key) when the view changes. */
 export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResultsProps) {
-  const { pathname, key } = useLocation()
+  const { pathname, search, key } = useLocation()
   const [shown] = useState(() => loadedPages(key, firstPage))
   const [listings, setListings] = useState(shown.listings)
   const [next, setNext] = useState(shown.next)
@@ -43,6 +51,15 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
       {listings.length === 0 ? (
         <div className="rounded-box border border-dashed border-base-300 px-4 py-16 text-center">
           <h2 className="text-xl font-bold">No listings match your search</h2>
+          {firstPage.suggestion && (
+            <p className="mt-2 text-lg">
+              Did you mean{' '}
+              <Link to={withSearch(search, firstPage.suggestion)} className="link link-primary font-semibold">
+                {firstPage.suggestion}
+              </Link>
+              ?
+            </p>
+          )}
           <p className="mt-2 text-base-content/80">
             Try another place, a wider rent range or a different room type.
           </p>
