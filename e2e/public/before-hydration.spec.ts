@@ -80,6 +80,19 @@ test.describe('before the app has loaded', () => {
     await expect(page.getByLabel('Room type')).toHaveValue('Studio')
   })
 
+  test('the Available only switch applies at once, with what was typed in the search', async ({ page }) => {
+    const { release } = await slowPhone(page)
+    await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
+    await notHydrated(page)
+    await page.getByLabel('Location or title').fill(token)
+    await page.getByRole('switch', { name: 'Available only' }).check()
+    await expect(page).toHaveURL(/available=true/)
+    await expect(page).toHaveURL(new RegExp(`q=${token}`))
+    release()
+    await expect(cards(page)).toHaveCount(2, { timeout: 60_000 })
+    await expect(page.getByRole('switch', { name: 'Available only' })).toBeChecked()
+  })
+
   test('the banner’s Browse listings link goes to the browse page', async ({ page }) => {
     await slowPhone(page)
     await page.goto('/', { waitUntil: 'domcontentloaded' })

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
 import { formatRent } from '../../src/shared/format.ts'
 import { createListingViaApi, signUpViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousA11yViolations } from './helpers.ts'
 
 // 26 listings of our own, found through a unique token in their location: more than one page (24), so paging
 // is exercised, while other tests' listings on the shared server never get in the way.
@@ -167,6 +168,7 @@ test('"Available only" hides taken rooms, is kept in the URL, and is off by defa
   await page.reload()
   await expect(page.getByRole('switch', { name: 'Available only' })).toBeChecked()
   await expect(page.getByText('7 listings')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
   await page.getByRole('switch', { name: 'Available only' }).uncheck()
   await expect(page).not.toHaveURL(/available=/)
   await expect(page.getByText('26 listings')).toBeVisible()
@@ -180,6 +182,7 @@ test('a misspelt search that finds nothing offers the closest word, and followin
   await expect(page.getByRole('heading', { name: 'No listings match your search' })).toBeVisible()
   const suggestion = page.getByRole('link', { name: 'Tokenville' })
   await expect(suggestion).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
   await suggestion.click()
   await expect(page).toHaveURL(/q=Tokenville/)
   await expect(cards(page).first()).toContainText('Tokenville')
