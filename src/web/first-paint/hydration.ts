@@ -11,14 +11,14 @@ export function isHydrating(): boolean {
 }
 
 declare global {
-  /** Buttons pressed before the app listened (./start-app.js), in order. */
+  /** Buttons pressed before the app was live (./start-app.js), in order. */
   var nestmateEarlyClicks: HTMLElement[] | undefined
 }
 
 /**
  * Runs once the hydrated page's effects have: later renders draw everything at once, #root says the app is live
- * (the end-to-end tests wait on it), and the buttons pressed while the page was still plain HTML are pressed again,
- * now that React answers them.
+ * (the end-to-end tests wait on it, and ./start-app.js stops standing in for it), and the buttons pressed while the
+ * page was not yet live are pressed again, now that React answers them.
  */
 function HydrationEnd({ root }: { root: HTMLElement }) {
   useEffect(() => {

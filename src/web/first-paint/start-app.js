@@ -32,21 +32,50 @@
   })
   setTimeout(start, 1000)
 
-  // Until hydration, links and forms work as plain HTML. Two things need help: a choice in a filter form's list
-  // (or its switch) applies at once in the app, so here it submits the form; and a button only the app can answer (the menu, the
-  // theme) is remembered, and pressed again once the app listens.
-  // React listens from the moment hydration starts (./hydration.ts marks it); from then on it answers itself.
-  var hydrated = function () {
-    return root.hasAttribute('data-hydrating') || root.hasAttribute('data-hydrated')
+  // Until the app is live, links and forms work as plain HTML. Two things need help: a choice in a filter form's
+  // list (or its switch) applies at once in the app, so here it submits the form; and a button only the app can
+  // answer (the menu, the theme) is remembered, and pressed again once the app is live.
+  // "Live" is #root's data-hydrated (./hydration.ts), set once hydration has committed. React listens on #root from
+  // the moment hydration starts, but until it commits, a link or form it has already hydrated calls a navigate()
+  // that ignores calls made before its component's effects ran: the click would be taken and nothing would happen.
+  // So until then these listeners, on window in the capture phase, run first and keep such events from React:
+  // the browser follows the link or sends the form itself.
+  var live = function () {
+    return root.hasAttribute('data-hydrated')
+  }
+  var inApp = function (event) {
+    return !live() && event.target instanceof Element && root.contains(event.target)
   }
   window.nestmateEarlyClicks = []
-  root.addEventListener('change', function (event) {
-    var form = event.target.form
-    var choice = event.target.tagName === 'SELECT' || event.target.type === 'checkbox'
-    if (!hydrated() && choice && form && form.method === 'get') form.requestSubmit()
-  })
-  root.addEventListener('click', function (event) {
-    var button = event.target.closest && event.target.closest('button[type="button"]')
-    if (!hydrated() && button) window.nestmateEarlyClicks.push(button)
-  })
+  window.addEventListener(
+    'change',
+    function (event) {
+      if (!inApp(event)) return
+      var form = event.target.form
+      var choice = event.target.tagName === 'SELECT' || event.target.type === 'checkbox'
+      if (!choice || !form || form.method !== 'get') return
+      event.stopPropagation()
+      form.requestSubmit()
+    },
+    true,
+  )
+  window.addEventListener(
+    'submit',
+    function (event) {
+      if (inApp(event)) event.stopPropagation()
+    },
+    true,
+  )
+  window.addEventListener(
+    'click',
+    function (event) {
+      if (!inApp(event)) return
+      var button = event.target.closest('button[type="button"]')
+      if (button) {
+        window.nestmateEarlyClicks.push(button)
+        event.stopPropagation()
+      } else if (event.target.closest('a[href]')) event.stopPropagation()
+    },
+    true,
+  )
 })()
