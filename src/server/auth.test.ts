@@ -230,6 +230,17 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     })
   })
 
+  test('an address Google does not vouch for stays unverified', async () => {
+    mock.setIdentity({ sub: 'g-3', email: 'unvouched@example.com', name: 'Una', emailVerified: false })
+    const callback = await googleSignIn()
+    const session = await g.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(callback) },
+    })
+    expect(session.json().user).toMatchObject({ email: 'unvouched@example.com', emailVerified: false })
+  })
+
   test('creates the account and signs the person in', async () => {
     mock.setIdentity({ sub: 'g-1', email: 'gabi@example.com', name: 'Gabi Google', emailVerified: true })
     const callback = await googleSignIn()
@@ -240,7 +251,12 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
       url: '/api/auth/get-session',
       headers: { cookie: cookieFrom(callback) },
     })
-    expect(session.json().user).toMatchObject({ email: 'gabi@example.com', name: 'Gabi Google' })
+    // Google said the address is verified, so the account counts as verified without a mail of ours.
+    expect(session.json().user).toMatchObject({
+      email: 'gabi@example.com',
+      name: 'Gabi Google',
+      emailVerified: true,
+    })
     // The same identity signs in again into the same account.
     const again = await googleSignIn()
     const second = await g.app.inject({
