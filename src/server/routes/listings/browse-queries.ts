@@ -19,7 +19,19 @@ const p = {
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
+  nearLat: sql.placeholder('nearLat'),
+  nearLon: sql.placeholder('nearLon'),
+  radiusM: sql.placeholder('radiusM'),
 }
+
+/** Where browse measures from with near=: the chosen place's coordinates. */
+export type Center = { lat: number; lon: number }
+
+// Great-circle metres from the near= place (earthdistance). The GiST index on ll_to_earth(lat, lon) answers the
+// earth_box test; the exact distance then drops the box's corners.
+const center = sql`ll_to_earth(${p.nearLat}::float8, ${p.nearLon}::float8)`
+const distance = sql<number>`earth_distance(${center}, ll_to_earth(${listing.lat}, ${listing.lon}))`
+const distanceKm = sql<number>`round((${distance} / 1000)::numeric, 1)::float8`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
@@ -29,12 +41,19 @@ function filters(query: BrowseQuery): SQL[] {
   if (query.minRent !== undefined) where.push(gte(listing.rent, p.minRent))
   if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
+  if (query.near !== undefined) {
+    where.push(sql`earth_box(${center}, ${p.radiusM}::float8) @> ll_to_earth(${listing.lat}, ${listing.lon})`)
+    where.push(sql`${distance} <= ${p.radiusM}::float8`)
+  }
   return where
 }
 
 /** The values of a browse statement's placeholders. */
-export function browseValues(query: BrowseQuery, cursor: Cursor | null) {
+export function browseValues(query: BrowseQuery, cursor: Cursor | null, near?: Center) {
   return {
+    nearLat: near?.lat,
+    nearLon: near?.lon,
+    radiusM: query.radiusKm * 1000,
     roomType: query.roomType,
     minRent: query.minRent,
     maxRent: query.maxRent,
@@ -52,6 +71,7 @@ function filterKey(query: BrowseQuery): string[] {
     query.minRent !== undefined ? 'min' : '',
     query.maxRent !== undefined ? 'max' : '',
     query.q ? 'search' : '',
+    query.near !== undefined ? 'near' : '',
   ].filter(Boolean)
 }
 
@@ -82,6 +102,11 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
           : undefined,
         order: [sql`${listing.createdAt} desc`, sql`${listing.id} desc`],
       }
+    case 'distance':
+      return {
+        after: withCursor ? sql`(${distance}, ${listing.id}) > (${p.cursorValue}::float8, ${id})` : undefined,
+        order: [sql`${distance} asc`, sql`${listing.id} asc`],
+      }
     default:
       return {
         after: withCursor ? sql`(${listing.rent}, ${listing.id}) > (${p.cursorValue}, ${id})` : undefined,
@@ -93,13 +118,25 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
 /** One more row than the page, so a full page knows whether another follows. */
 const pageLimit = (query: BrowseQuery) => (query.limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit)
 
-export type PageRow = ListingSummary & { createdAtExact?: string }
+export type PageRow = ListingSummary & { createdAtExact?: string; distanceExact?: number }
 
-/** A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time. */
+/** The columns of a page: the summary, its distance with near=, and what its sort's cursor needs beyond them. */
+function pageFields(query: BrowseQuery) {
+  return {
+    ...summaryFields,
+    ...(query.near !== undefined ? aliased({ distanceKm }) : {}),
+    ...(query.sort === 'newest' ? aliased({ createdAtExact }) : {}),
+    ...(query.sort === 'distance' ? aliased({ distanceExact: distance }) : {}),
+  }
+}
+
+/**
+ * A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time and
+ * nearest-first rows the exact distance, for the cursor.
+ */
 export function preparePage(db: Database, query: BrowseQuery, withCursor: boolean, name: string) {
   const { after, order } = keyset(query, withCursor)
-  const fields =
-    query.sort === 'newest' ? { ...summaryFields, ...aliased({ createdAtExact }) } : summaryFields
+  const fields = pageFields(query)
   return prepareRaw<PageRow>(
     db,
     name,

@@ -3,7 +3,8 @@ import type { BrowseQuery, ListingSummary } from '#shared/listing.ts'
 import { DEFAULT_SORT } from '#shared/listing-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
-export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor'>
+// The radius has a default on the server; the page leaves it out of the URL unless someone changed it.
+export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & { radiusKm?: number }
 export type BrowsePage = { listings: ListingSummary[]; total: number; next: string | null }
 
 export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent'] as const

@@ -8,6 +8,7 @@ const SORT_LABELS: Record<Sort, string> = {
   rent_asc: 'Rent: low to high',
   rent_desc: 'Rent: high to low',
   newest: 'Newest',
+  distance: 'Nearest first',
 }
 
 const rentRange = (data: Record<string, string>) =>
