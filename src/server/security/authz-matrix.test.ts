@@ -86,7 +86,14 @@ const TABLE: Row[] = [
   {
     route: 'GET /api/config',
     request: () => ({ method: 'GET', url: '/api/config' }),
-    cells: same({ status: 200, body: () => ({ currency: 'USD', googleSignIn: false }) }),
+    cells: same({
+      status: 200,
+      body: () => ({
+        currency: 'USD',
+        googleSignIn: false,
+        tiles: expect.objectContaining({ url: anyString }),
+      }),
+    }),
   },
   {
     route: 'GET /api/places',
