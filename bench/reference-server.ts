@@ -34,6 +34,7 @@ function sqlServer() {
     const route = async (): Promise<sql.Answer> => {
       if (req.method === 'GET' && path === '/api/roommate-listings') return sql.browse(pool, url)
       if (req.method === 'GET' && path === '/api/featured-roommates') return sql.featured(pool)
+      if (req.method === 'GET' && path === '/api/places') return sql.places(url)
       const userId = await sql.sessionUser(pool, req.headers.cookie)
       if (req.method === 'GET' && path === '/api/stats') return sql.stats(pool, userId)
       if (!userId) return unauthorized

@@ -1,13 +1,18 @@
 import { API } from '#shared/api.ts'
 import type { BrowseQuery, ListingSummary } from '#shared/listing.ts'
 import { DEFAULT_SORT } from '#shared/listing-values.ts'
+import { RADIUS_KM } from '#shared/place-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
-// The radius has a default on the server; the page leaves it out of the URL unless someone changed it.
-export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & { radiusKm?: number }
+// The radius has a default on the server; the page leaves it out of the URL unless someone changed it. `nearName`
+// is how the near= place reads, carried in the URL so a shared link shows it in the place box again.
+export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & {
+  radiusKm?: number
+  nearName?: string
+}
 export type BrowsePage = { listings: ListingSummary[]; total: number; next: string | null }
 
-export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent'] as const
+export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent', 'near', 'radiusKm'] as const
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**
@@ -24,11 +29,16 @@ export async function readBrowseView(params: URLSearchParams): Promise<BrowseVie
 /** The URL search params for a view, leaving out defaults so shared links stay short. */
 export function browseSearchParams(view: Partial<BrowseView>): URLSearchParams {
   const params = new URLSearchParams()
+  const hasPlace = view.near !== undefined && String(view.near) !== ''
   for (const key of VIEW_KEYS) {
     const value = view[key]
     if (value === undefined || value === '' || (key === 'sort' && value === DEFAULT_VIEW.sort)) continue
+    // Distance and radius mean something only from a place.
+    if (!hasPlace && (key === 'radiusKm' || (key === 'sort' && value === 'distance'))) continue
+    if (key === 'radiusKm' && Number(value) === RADIUS_KM.default) continue
     params.set(key, String(value))
   }
+  if (hasPlace && view.nearName) params.set('nearName', view.nearName)
   return params
 }
 
