@@ -77,30 +77,41 @@ export default function ResultsMap({ listings, currency, cardTo }: ResultsMapPro
       .on('tileerror', () => setTilesFailed(true))
       .addTo(map)
     const bounds = L.latLngBounds([])
-    for (const spot of spots) {
-      const count = spot.listings.length
-      const marker = L.marker([spot.lat, spot.lon], {
+    spots.forEach((spot, index) => {
+      // The icon is a button (Leaflet gives it tabindex and role); its name is the text inside, for every reader.
+      L.marker([spot.lat, spot.lon], {
         title: spotName(spot),
         keyboard: true,
         icon: L.divIcon({
           className: 'nestmate-marker',
-          html: `<span class="flex size-8 items-center justify-center rounded-full border-2 border-white bg-primary text-sm font-bold text-primary-content shadow-md">${count}</span>`,
+          html:
+            `<span data-spot="${index}" aria-hidden="true" class="flex size-8 items-center justify-center rounded-full border-2 border-white bg-primary text-sm font-bold text-primary-content shadow-md">${spot.listings.length}</span>` +
+            `<span class="sr-only">${escapeHtml(spotName(spot))}</span>`,
           iconSize: [32, 32],
           iconAnchor: [16, 16],
         }),
-      }).addTo(map)
-      const element = marker.getElement()
-      element?.setAttribute('aria-label', spotName(spot))
-      marker.on('click', () => setSelected(spot))
-      element?.addEventListener('keydown', (event) => {
-        if (event.key !== 'Enter' && event.key !== ' ') return
-        event.preventDefault()
-        setSelected(spot)
       })
+        .on('click', () => setSelected(spot))
+        .addTo(map)
       bounds.extend([spot.lat, spot.lon])
+    })
+    // Enter or Space on a focused marker opens it, as on any button.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return
+      const target = event.target as HTMLElement
+      const index = target.classList.contains('nestmate-marker')
+        ? Number(target.querySelector('[data-spot]')?.getAttribute('data-spot'))
+        : NaN
+      const spot = spots[index]
+      if (!spot) return
+      event.preventDefault()
+      setSelected(spot)
     }
+    const element = container.current
+    element.addEventListener('keydown', onKeyDown)
     map.fitBounds(bounds, { padding: [32, 32], maxZoom: 12 })
     return () => {
+      element.removeEventListener('keydown', onKeyDown)
       map.remove()
     }
     // spotsKey stands for the spots: the map is rebuilt only when the markers change.
