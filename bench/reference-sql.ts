@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { createCountCache } from '../src/server/db/count-cache.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
+import { earthPoint } from '../src/server/routes/listings/browse-queries.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
@@ -58,11 +59,11 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   const near = query.get('near') ? gazetteer.find(Number(query.get('near'))) : undefined
   let distance = ''
   if (near) {
-    const center = `ll_to_earth(${p(near.lat)}::float8, ${p(near.lon)}::float8)`
+    const center = p(earthPoint(near))
     const radius = p(Number(query.get('radiusKm') ?? 15) * 1000)
-    distance = `earth_distance(${center}, ll_to_earth(l.lat, l.lon))`
+    distance = `sec_to_gc(cube_distance(${center}::cube, l.earth))`
     where.push(
-      `earth_box(${center}, ${radius}::float8) @> ll_to_earth(l.lat, l.lon)`,
+      `earth_box(${center}::earth, ${radius}::float8) @> l.earth`,
       `${distance} <= ${radius}::float8`,
     )
   }

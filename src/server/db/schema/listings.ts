@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,12 @@ import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 
 /** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
+/**
+ * A point on earthdistance's sphere (a `cube`), kept beside lat/lon so browse near a place doesn't compute it per row
+ * and per use: computing `ll_to_earth` on every candidate row was most of the time of a near= page.
+ */
+const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' })
+
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 export const listing = pgTable(
@@ -38,6 +45,7 @@ export const listing = pgTable(
     placeName: text(),
     lat: doublePrecision(),
     lon: doublePrecision(),
+    earth: earthPoint().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
     likes: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })

@@ -19,18 +19,26 @@ const p = {
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
-  nearLat: sql.placeholder('nearLat'),
-  nearLon: sql.placeholder('nearLon'),
+  center: sql.placeholder('center'),
   radiusM: sql.placeholder('radiusM'),
 }
 
 /** Where browse measures from with near=: the chosen place's coordinates. */
 export type Center = { lat: number; lon: number }
 
-// Great-circle metres from the near= place (earthdistance). The GiST index on ll_to_earth(lat, lon) answers the
-// earth_box test; the exact distance then drops the box's corners.
-const center = sql`ll_to_earth(${p.nearLat}::float8, ${p.nearLon}::float8)`
-const distance = sql<number>`earth_distance(${center}, ll_to_earth(${listing.lat}, ${listing.lon}))`
+const EARTH_RADIUS_M = 6_378_168 // earthdistance's earth()
+
+/** The place as earthdistance's ll_to_earth(lat, lon) gives it: a point in metres from the earth's centre. */
+export function earthPoint({ lat, lon }: Center): string {
+  const [phi, lambda] = [(lat * Math.PI) / 180, (lon * Math.PI) / 180]
+  const r = EARTH_RADIUS_M
+  return `(${r * Math.cos(phi) * Math.cos(lambda)}, ${r * Math.cos(phi) * Math.sin(lambda)}, ${r * Math.sin(phi)})`
+}
+
+// Great-circle metres from the near= place, as earthdistance's earth_distance computes them, over the listing's
+// stored point (its `earth` column): the centre arrives as a cube, so no row computes ll_to_earth. The GiST index on
+// `earth` answers the earth_box test; the exact distance then drops the box's corners.
+const distance = sql<number>`sec_to_gc(cube_distance(${p.center}::cube, ${listing.earth}))`
 const distanceKm = sql<number>`round((${distance} / 1000)::numeric, 1)::float8`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
@@ -42,7 +50,7 @@ function filters(query: BrowseQuery): SQL[] {
   if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
   if (query.near !== undefined) {
-    where.push(sql`earth_box(${center}, ${p.radiusM}::float8) @> ll_to_earth(${listing.lat}, ${listing.lon})`)
+    where.push(sql`earth_box(${p.center}::earth, ${p.radiusM}::float8) @> ${listing.earth}`)
     where.push(sql`${distance} <= ${p.radiusM}::float8`)
   }
   return where
@@ -51,8 +59,7 @@ function filters(query: BrowseQuery): SQL[] {
 /** The values of a browse statement's placeholders. */
 export function browseValues(query: BrowseQuery, cursor: Cursor | null, near?: Center) {
   return {
-    nearLat: near?.lat,
-    nearLon: near?.lon,
+    center: near ? earthPoint(near) : undefined,
     radiusM: query.radiusKm * 1000,
     roomType: query.roomType,
     minRent: query.minRent,
