@@ -59,7 +59,7 @@ export function endpoints(seed: SeedInfo): Endpoint[] {
       method: 'GET',
       // What people type, a letter at a time: short prefixes walk the most names.
       paths: ['b', 'be', 'ber', 'berl', 'sao', 'zur', 'mel', 'new y', 'lon', 'fitz'].map(
-        (q) => `/api/places?q=${q}`,
+        (q) => `/api/places?q=${encodeURIComponent(q)}`,
       ),
       signedIn: false,
       read: true,
