@@ -167,8 +167,9 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
           setActive(-1)
         }}
       />
-      <input type="hidden" name={name} value={chosen ? String(chosen.id) : ''} />
-      {labelName && <input type="hidden" name={labelName} value={chosen?.label ?? ''} />}
+      {/* Only a chosen place is sent: a plain GET form (before the app has loaded) then adds nothing to the URL. */}
+      {chosen && <input type="hidden" name={name} value={String(chosen.id)} />}
+      {chosen && labelName && <input type="hidden" name={labelName} value={chosen.label} />}
       <ul
         id={listId}
         role="listbox"
