@@ -40,6 +40,30 @@ export function endpoints(seed: SeedInfo): Endpoint[] {
       signedIn: false,
       read: true,
     },
+    {
+      name: 'browse: near a place',
+      method: 'GET',
+      paths: [`${browse}?near=${seed.nearPlace}`],
+      signedIn: false,
+      read: true,
+    },
+    {
+      name: 'browse: nearest first',
+      method: 'GET',
+      paths: [`${browse}?near=${seed.nearPlace}&sort=distance`],
+      signedIn: false,
+      read: true,
+    },
+    {
+      name: 'places: autocomplete',
+      method: 'GET',
+      // What people type, a letter at a time: short prefixes walk the most names.
+      paths: ['b', 'be', 'ber', 'berl', 'sao', 'zur', 'mel', 'new y', 'lon', 'fitz'].map(
+        (q) => `/api/places?q=${encodeURIComponent(q)}`,
+      ),
+      signedIn: false,
+      read: true,
+    },
     { name: 'featured', method: 'GET', paths: ['/api/featured-roommates'], signedIn: false, read: true },
     { name: 'details (signed in)', method: 'GET', paths: details, signedIn: true, read: true },
     { name: 'stats', method: 'GET', paths: ['/api/stats'], signedIn: false, read: true },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import pg from 'pg'
+import { gazetteer } from '../src/server/places/gazetteer.ts'
 import * as sql from './reference-sql.ts'
 
 // Runs as its own process: `REF_MODE=sql|ceiling PORT=… node --import tsx bench/reference-server.ts`.
@@ -34,6 +35,7 @@ function sqlServer() {
     const route = async (): Promise<sql.Answer> => {
       if (req.method === 'GET' && path === '/api/roommate-listings') return sql.browse(pool, url)
       if (req.method === 'GET' && path === '/api/featured-roommates') return sql.featured(pool)
+      if (req.method === 'GET' && path === '/api/places') return sql.places(url)
       const userId = await sql.sessionUser(pool, req.headers.cookie)
       if (req.method === 'GET' && path === '/api/stats') return sql.stats(pool, userId)
       if (!userId) return unauthorized
@@ -72,6 +74,8 @@ function ceilingServer() {
   })
 }
 
+// As Nestmate does after it listens: the autocomplete's index is built before the first request is measured.
+if (mode !== 'ceiling') gazetteer.warm()
 const server = mode === 'ceiling' ? ceilingServer() : sqlServer()
 server.keepAliveTimeout = 72_000
 server.listen(port, '127.0.0.1', () => console.log('ready'))

@@ -1,5 +1,7 @@
 import type pg from 'pg'
 import { createCountCache } from '../src/server/db/count-cache.ts'
+import { gazetteer } from '../src/server/places/gazetteer.ts'
+import { earthPoint } from '../src/server/routes/listings/browse-queries.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
@@ -26,7 +28,8 @@ const count = (key: string, pool: pg.Pool, text: string, params: unknown[] = [])
 export type Answer = { status: number; headers?: Record<string, string>; body: unknown }
 
 const SUMMARY = `l.id as "_id", l.title, l.location, l.rent, l.room_type as "roomType", l.lifestyle,
-  l.availability, u.name as "userName", l.likes, l.created_at as "createdAt"`
+  l.availability, u.name as "userName", l.likes, l.created_at as "createdAt", l.place_id as "placeId",
+  l.place_name as "placeName", l.lat, l.lon`
 const FROM = `from listing l join "user" u on l.owner_id = u.id`
 
 const toIso = <T extends { createdAt: Date; updatedAt?: Date }>(row: T) => ({
@@ -52,19 +55,36 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
     const pattern = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`(l.title ilike ${pattern} or l.location ilike ${pattern})`)
   }
+  // near=: the place's coordinates from the same in-memory gazetteer, the same earthdistance test as Nestmate.
+  const near = query.get('near') ? gazetteer.find(Number(query.get('near'))) : undefined
+  let distance = ''
+  if (near) {
+    const center = p(earthPoint(near))
+    const radius = p(Number(query.get('radiusKm') ?? 15) * 1000)
+    distance = `sec_to_gc(cube_distance(${center}::cube, l.earth))`
+    where.push(
+      `earth_box(${center}::earth, ${radius}::float8) @> l.earth`,
+      `${distance} <= ${radius}::float8`,
+    )
+  }
+  const byDistance = near !== undefined && query.get('sort') === 'distance'
   const filters = [...where]
   const countParams = [...params]
   const cursor = query.get('cursor')
   if (cursor) {
     const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [number, string]
-    where.push(`(l.rent, l.id) > (${p(value)}, ${p(id)}::uuid)`)
+    where.push(`(${byDistance ? distance : 'l.rent'}, l.id) > (${p(value)}, ${p(id)}::uuid)`)
   }
   const limit = Number(query.get('limit') ?? 24)
   const clause = (list: string[]) => (list.length ? `where ${list.join(' and ')}` : '')
+  const distanceColumns = near
+    ? `, round((${distance} / 1000)::numeric, 1)::float8 as "distanceKm", ${distance} as "distanceExact"`
+    : ''
+  const order = byDistance ? `${distance} asc, l.id asc` : 'l.rent asc, l.id asc'
   const [rows, total] = await Promise.all([
     sql(
       pool,
-      `select ${SUMMARY} ${FROM} ${clause(where)} order by l.rent asc, l.id asc limit ${limit + 1}`,
+      `select ${SUMMARY}${distanceColumns} ${FROM} ${clause(where)} order by ${order} limit ${limit + 1}`,
       params,
     ),
     count(
@@ -79,10 +99,25 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   const last = page.at(-1)
   if (rows.rows.length > limit && last) {
     const next = new URLSearchParams(query)
-    next.set('cursor', encodeCursor(last.rent, last._id))
+    next.set('cursor', encodeCursor(byDistance ? last.distanceExact : last.rent, last._id))
     headers.link = `</api/roommate-listings?${next}>; rel="next"`
   }
-  return { status: 200, headers, body: page.map(toIso) }
+  return {
+    status: 200,
+    headers,
+    body: page.map(({ distanceExact: _exact, ...row }: Record<string, unknown>) => toIso(row as never)),
+  }
+}
+
+/** The place box's autocomplete: Nestmate's own in-memory gazetteer, answered with JSON.stringify. */
+export function places(url: URL): Answer {
+  const q = url.searchParams.get('q') ?? ''
+  const limit = Number(url.searchParams.get('limit') ?? 8)
+  return {
+    status: 200,
+    headers: { 'cache-control': 'public, max-age=86400' },
+    body: gazetteer.search(q, limit),
+  }
 }
 
 export async function featured(pool: pg.Pool): Promise<Answer> {

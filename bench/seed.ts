@@ -1,40 +1,64 @@
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client.ts'
+import { placeLabel } from '../src/shared/place-values.ts'
 import { lifestyles } from '../src/server/db/demo-data.ts'
+import { gazetteer } from '../src/server/places/gazetteer.ts'
 import { encodeCursor } from '../src/server/routes/listings/cursor.ts'
 
 export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
 
 /** What the load runner needs from a seeded database: ids to ask for and a cursor deep into the browse order. */
-export type SeedInfo = { listingIds: string[]; deepCursor: string; searchTerm: string }
+export type SeedInfo = {
+  listingIds: string[]
+  deepCursor: string
+  searchTerm: string
+  /** The gazetteer id of the place most listings are near (browse near=). */
+  nearPlace: number
+}
 
-// A skewed spread: the first neighbourhoods get most listings, as big cities do. Rent bases are per city.
+// A skewed spread: the first neighbourhoods get most listings, as big cities do. Rent bases are per city; each
+// neighbourhood sits in a gazetteer place (its GeoNames id, found by name and country).
 const places = [
-  ['Brooklyn, New York', 1400],
-  ['Mission District, San Francisco', 1600],
-  ['Capitol Hill, Seattle', 1100],
-  ['Hyde Park, Chicago', 850],
-  ['East Austin, Austin', 900],
-  ['Back Bay, Boston', 1350],
-  ['Silver Lake, Los Angeles', 1300],
-  ['Pearl District, Portland', 950],
-  ['Midtown, Atlanta', 800],
-  ['Kreuzberg, Berlin', 750],
-  ['Shoreditch, London', 1250],
-  ['Le Marais, Paris', 1150],
-  ['Gràcia, Barcelona', 700],
-  ['Jordaan, Amsterdam', 1050],
-  ['Plateau, Montreal', 700],
-  ['Fitzroy, Melbourne', 800],
-  ['Wicker Park, Chicago', 900],
-  ['Astoria, New York', 1150],
-  ['Oakland, Bay Area', 1200],
-  ['Fremont, Seattle', 1000],
-  ['Near UT campus, Austin', 700],
-  ['Allston, Boston', 1000],
-  ['Echo Park, Los Angeles', 1150],
-  ['Little Five Points, Atlanta', 700],
+  ['Brooklyn, New York', 1400, 5110302],
+  ['Mission District, San Francisco', 1600, 5391959],
+  ['Capitol Hill, Seattle', 1100, 5809844],
+  ['Hyde Park, Chicago', 850, 4896728],
+  ['East Austin, Austin', 900, 4671654],
+  ['Back Bay, Boston', 1350, 4930956],
+  ['Silver Lake, Los Angeles', 1300, 10104153],
+  ['Pearl District, Portland', 950, 5746545],
+  ['Midtown, Atlanta', 800, 4180439],
+  ['Kreuzberg, Berlin', 750, 2950159],
+  ['Shoreditch, London', 1250, 2643743],
+  ['Le Marais, Paris', 1150, 2988507],
+  ['Gràcia, Barcelona', 700, 3128760],
+  ['Jordaan, Amsterdam', 1050, 2759794],
+  ['Plateau, Montreal', 700, 6077243],
+  ['Fitzroy, Melbourne', 800, 2166584],
+  ['Wicker Park, Chicago', 900, 4887398],
+  ['Astoria, New York', 1150, 5128581],
+  ['Oakland, Bay Area', 1200, 5378538],
+  ['Fremont, Seattle', 1000, 5809844],
+  ['Near UT campus, Austin', 700, 4671654],
+  ['Allston, Boston', 1000, 4930956],
+  ['Echo Park, Los Angeles', 1150, 5368361],
+  ['Little Five Points, Atlanta', 700, 4180439],
 ] as const
+
+/** Each neighbourhood's place: a listing copies its id, label and coordinates. */
+function placeColumns() {
+  const found = places.map(([location, , id]) => {
+    const place = gazetteer.find(id)
+    if (!place) throw new Error(`bench/seed.ts: no gazetteer place ${id} for ${location}`)
+    return place
+  })
+  return {
+    ids: intArray(found.map((place) => place.id)),
+    names: array(found.map((place) => placeLabel(place))),
+    lats: `array[${found.map((place) => place.lat).join(',')}]::float8[]`,
+    lons: `array[${found.map((place) => place.lon).join(',')}]::float8[]`,
+  }
+}
 
 const firstNames = ['Maya', 'Jonas', 'Priya', 'Diego', 'Amara', 'Lena', 'Omar', 'Sofia', 'Kenji', 'Zoe']
 const lastNames = ['Chen', 'Weber', 'Raman', 'Alvarez', 'Okafor', 'Novak', 'Haddad', 'Rossi', 'Sato', 'Kim']
@@ -49,6 +73,8 @@ export function seedStatements(listings: number): string[] {
   const users = Math.max(10, Math.floor(listings / 4))
   const placeNames = array(places.map(([name]) => name))
   const placeRents = intArray(places.map(([, rent]) => rent))
+  const place = placeColumns()
+  // Listings in a place sit up to ~5 km around it (the jitter), so distances differ as they would in a city.
   return [
     `select setseed(0.42)`,
     `insert into "user" (id, name, email, email_verified, created_at, updated_at)
@@ -56,7 +82,7 @@ export function seedStatements(listings: number): string[] {
             'bench' || i || '@bench.nestmate.test', false, now() - (i % 365) * interval '1 day', now()
      from generate_series(1, ${users}) i`,
     `insert into listing (owner_id, title, location, rent, room_type, lifestyle, description, contact, number,
-                          availability, likes, created_at, updated_at)
+                          availability, likes, created_at, updated_at, place_id, place_name, lat, lon)
      select 'bench-user-' || (1 + g.i % ${users}),
             (${array(adjectives)})[1 + floor(g.r4 * 8)::int] || ' ' || lower(g.room) || ' room in ' || split_part(g.place, ',', 1),
             g.place,
@@ -71,14 +97,17 @@ export function seedStatements(listings: number): string[] {
             case when g.r4 < 0.8 then 'Available' else 'Not Available' end,
             floor(g.r5 * 40)::int,
             now() - g.r5 * interval '365 days',
-            now() - g.r5 * interval '300 days'
+            now() - g.r5 * interval '300 days',
+            (${place.ids})[g.p], (${place.names})[g.p],
+            (${place.lats})[g.p] + (g.r3 - 0.5) * 0.09, (${place.lons})[g.p] + (g.r4 - 0.5) * 0.09
      from (
-       select i, r3, r4, r5,
-              (${placeNames})[1 + floor(${places.length} * r1 * r1)::int] as place,
-              (${placeRents})[1 + floor(${places.length} * r1 * r1)::int] as base,
+       select i, r3, r4, r5, p,
+              (${placeNames})[p] as place,
+              (${placeRents})[p] as base,
               case when r2 < 0.55 then 'Single' when r2 < 0.85 then 'Shared' else 'Studio' end as room
-       from (select i, random() r1, random() r2, random() r3, random() r4, random() r5
-             from generate_series(1, ${listings}) i) raw
+       from (select i, 1 + floor(${places.length} * r1 * r1)::int as p, r2, r3, r4, r5
+             from (select i, random() r1, random() r2, random() r3, random() r4, random() r5
+                   from generate_series(1, ${listings}) i) raw) placed
      ) g`,
     `analyze`,
   ]
@@ -97,6 +126,7 @@ async function describe(query: Query, listings: number): Promise<SeedInfo> {
     listingIds: ids.rows.map((r) => String(r.id)),
     deepCursor: encodeCursor({ value: Number(row.rent), id: String(row.id) }),
     searchTerm: 'fitzroy',
+    nearPlace: places[0][2],
   }
 }
 
@@ -117,7 +147,11 @@ export async function seed(target: Target, listings: number): Promise<SeedInfo> 
   // PGlite: reopen through the app's opener (fsync on, pg_trgm loaded) and use its raw client.
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const client = await PGlite.create(`${target.dataDir}/pgdata`, { extensions: { pg_trgm } })
+  const { cube } = await import('@electric-sql/pglite/contrib/cube')
+  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance')
+  const client = await PGlite.create(`${target.dataDir}/pgdata`, {
+    extensions: { pg_trgm, cube, earthdistance },
+  })
   try {
     for (const statement of seedStatements(listings)) await client.query(statement)
     await client.query('checkpoint')

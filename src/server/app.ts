@@ -15,10 +15,12 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
 import { createSignInThrottle } from './plugins/sign-in-throttle.ts'
 import { registerWebApp } from './plugins/web-app.ts'
+import { gazetteer } from './places/gazetteer.ts'
 import { likeRoutes } from './routes/likes/index.ts'
 import { createLikesRepository } from './routes/likes/likes-repository.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
+import { placeRoutes } from './routes/places/index.ts'
 import { siteRoutes } from './routes/site.ts'
 import { loggerOptions } from './request-log.ts'
 import { userRoutes } from './routes/users/index.ts'
@@ -102,7 +104,8 @@ export async function buildApp(
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
-  await app.register(listingRoutes(listings))
+  await app.register(listingRoutes(listings, gazetteer))
+  await app.register(placeRoutes(gazetteer))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)

@@ -227,6 +227,7 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect((await g.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
       currency: 'USD',
       googleSignIn: true,
+      tiles: expect.objectContaining({ url: expect.any(String) }),
     })
   })
 

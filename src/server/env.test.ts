@@ -15,6 +15,11 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       baseUrl: 'http://localhost:3000',
       currency: 'USD',
+      tiles: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+        attributionUrl: 'https://www.openstreetmap.org/copyright',
+      },
     })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.google).toBeUndefined()
@@ -26,6 +31,14 @@ describe('loadConfig', () => {
   test.each([
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number.'],
     [{ CURRENCY: 'usd' }, 'Invalid configuration: CURRENCY must be an ISO 4217 code such as USD.'],
+    [
+      { TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' },
+      'Invalid configuration: TILE_URL must be an http(s) URL.',
+    ],
+    [
+      { TILE_URL: 'https://tiles.example/tile.png' },
+      'Invalid configuration: TILE_URL must contain {z}, {x} and {y}.',
+    ],
     [{ DEMO_DATA: 'maybe' }, 'Invalid configuration: DEMO_DATA must be true or false.'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL.'],
     [

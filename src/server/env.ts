@@ -63,6 +63,18 @@ const EnvSchema = z.object({
       }
     }, 'is not a currency this runtime knows')
     .default('USD'),
+  // The browse map's tiles: any XYZ tile server ({z}/{x}/{y}, optionally {s} subdomains), and the credit it asks for.
+  TILE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine(
+      (url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+      'must contain {z}, {x} and {y}',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z.string().trim().min(1).max(200).default('© OpenStreetMap contributors'),
+  TILE_ATTRIBUTION_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://www.openstreetmap.org/copyright'),
   // Behind a load balancer: how many proxies, or which, may tell the client's address (X-Forwarded-For).
   TRUST_PROXY: z
     .string()
@@ -114,6 +126,8 @@ export type Config = {
   mailFrom: string
   demoData: boolean
   currency: string
+  /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */
+  tiles: { url: string; attribution: string; attributionUrl: string }
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges (comma-separated). */
   trustProxy: false | number | string
@@ -172,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? `Nestmate <no-reply@${new URL(baseUrl).hostname}>`,
     demoData: env.DEMO_DATA,
     currency: env.CURRENCY,
+    tiles: { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION, attributionUrl: env.TILE_ATTRIBUTION_URL },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,

@@ -3,6 +3,7 @@ import { insertDemoData } from './db/demo-data.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { buildApp } from './app.ts'
+import { gazetteer } from './places/gazetteer.ts'
 
 // On SIGTERM (an orchestrator stopping us): long enough for a load balancer's health check to see 503 and for
 // queued connections to be answered. Ctrl-C (SIGINT) and dev-server reloads stop at once.
@@ -50,6 +51,15 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Nestmate is ready at ${config.baseUrl} (${database.kind})`)
+  // The gazetteer is built after the server listens, so start-up doesn't wait for it, and before anyone types
+  // in a place box, so the first keystroke doesn't either (docs/decisions/025-gazetteer-in-memory.md).
+  setTimeout(() => {
+    const started = performance.now()
+    gazetteer.warm()
+    app.log.info(
+      `gazetteer ready: ${gazetteer.size()} places in ${Math.round(performance.now() - started)} ms`,
+    )
+  }, 0)
 }
 
 main().catch((error: unknown) => {

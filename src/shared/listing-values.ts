@@ -17,7 +17,8 @@ export const LIMITS = {
   number: 30,
 }
 
-export const SORTS = ['rent_asc', 'rent_desc', 'newest'] as const
+// `distance` (nearest first) needs a place to measure from (near=).
+export const SORTS = ['rent_asc', 'rent_desc', 'newest', 'distance'] as const
 export type Sort = (typeof SORTS)[number]
 export const DEFAULT_SORT: Sort = 'rent_asc'
 export const PAGE_SIZE = 24

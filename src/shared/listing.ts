@@ -8,6 +8,7 @@ import {
   ROOM_TYPES,
   SORTS,
 } from './listing-values.ts'
+import { PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { NUL_FREE } from './text.ts'
 
 export * from './listing-values.ts'
@@ -83,6 +84,11 @@ export const NewListingSchema = z.object({
     (value) => (value === '' ? undefined : value),
     AvailabilitySchema.default('Available'),
   ),
+  /** A gazetteer id; none (or an empty form field) leaves the listing without a place. */
+  placeId: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    PlaceIdSchema.optional(),
+  ),
 })
 export type NewListingInput = z.input<typeof NewListingSchema>
 export type NewListing = z.output<typeof NewListingSchema>
@@ -102,6 +108,13 @@ export const ListingSummarySchema = z.object({
   userName: z.string(),
   likes: z.number(),
   createdAt: z.string(),
+  /** The gazetteer place, its label and coordinates; all null for a listing without a place. */
+  placeId: z.number().nullable(),
+  placeName: z.string().nullable(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  /** Browse with near= only: kilometres from that place, one decimal. */
+  distanceKm: z.number().optional(),
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 
@@ -146,7 +159,9 @@ const optionalRent = z.preprocess(
 )
 
 export const BrowseQuerySchema = z.object({
-  sort: z.enum(SORTS, { error: 'sort must be rent_asc, rent_desc or newest.' }).default(DEFAULT_SORT),
+  sort: z
+    .enum(SORTS, { error: 'sort must be rent_asc, rent_desc, newest or distance.' })
+    .default(DEFAULT_SORT),
   // "All" is what the filter menu calls "no filter".
   roomType: z.preprocess(
     (value) => (value === '' || value === 'All' ? undefined : value),
@@ -172,6 +187,11 @@ export const BrowseQuerySchema = z.object({
     .max(100, 'limit must be 1 to 100.')
     .default(PAGE_SIZE),
   cursor: z.string().max(200, 'Malformed cursor.').optional(),
+  near: z.preprocess((value) => (value === '' ? undefined : value), PlaceIdSchema.optional()),
+  radiusKm: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    RadiusSchema.default(RADIUS_KM.default),
+  ),
 })
 export type BrowseQuery = z.infer<typeof BrowseQuerySchema>
 

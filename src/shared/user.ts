@@ -50,5 +50,10 @@ export const StatsSchema = z.object({
 })
 export type Stats = z.infer<typeof StatsSchema>
 
-export const PublicConfigSchema = z.object({ currency: z.string(), googleSignIn: z.boolean() })
+export const PublicConfigSchema = z.object({
+  currency: z.string(),
+  googleSignIn: z.boolean(),
+  /** The browse map's tile server (an XYZ URL template) and the credit it asks for. */
+  tiles: z.object({ url: z.string(), attribution: z.string(), attributionUrl: z.string() }),
+})
 export type PublicConfig = z.infer<typeof PublicConfigSchema>

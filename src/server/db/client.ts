@@ -2,6 +2,8 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { cube } from '@electric-sql/pglite/contrib/cube'
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -45,7 +47,7 @@ const durableStartParams = [
 ]
 
 function pgliteOptions(extra: object = {}) {
-  return { extensions: { pg_trgm }, startParams: durableStartParams, ...extra }
+  return { extensions: { pg_trgm, cube, earthdistance }, startParams: durableStartParams, ...extra }
 }
 
 async function openPgliteDir(dataDir: string) {

@@ -14,17 +14,24 @@ const people = [
   { name: 'Amara Okafor', email: 'amara.okafor@demo.nestmate.test' },
 ]
 
-const places = [
-  'Brooklyn, New York',
-  'Mission District, San Francisco',
-  'Capitol Hill, Seattle',
-  'Hyde Park, Chicago',
-  'East Austin, Austin',
-  'Back Bay, Boston',
-  'Silver Lake, Los Angeles',
-  'Near UT campus, Austin',
-  'Pearl District, Portland',
-  'Midtown, Atlanta',
+/** A neighbourhood line and its gazetteer place (GeoNames id, label and coordinates, as a listing copies them). */
+const place = (location: string, placeId: number, placeName: string, lat: number, lon: number) => ({
+  location,
+  place: { placeId, placeName, lat, lon },
+})
+const AUSTIN = [4671654, 'Austin, TX, United States', 30.26715, -97.74306] as const
+
+export const demoPlaces = [
+  place('Brooklyn, New York', 5110302, 'Brooklyn, NY, United States', 40.6501, -73.94958),
+  place('Mission District, San Francisco', 5391959, 'San Francisco, CA, United States', 37.77493, -122.41942),
+  place('Capitol Hill, Seattle', 5809844, 'Seattle, WA, United States', 47.60621, -122.33207),
+  place('Hyde Park, Chicago', 4896728, 'Hyde Park, IL, United States', 41.7942, -87.59394),
+  place('East Austin, Austin', ...AUSTIN),
+  place('Back Bay, Boston', 4930956, 'Boston, MA, United States', 42.35843, -71.05977),
+  place('Silver Lake, Los Angeles', 10104153, 'Silver Lake, CA, United States', 34.08668, -118.27023),
+  place('Near UT campus, Austin', ...AUSTIN),
+  place('Pearl District, Portland', 5746545, 'Portland, OR, United States', 45.52345, -122.67621),
+  place('Midtown, Atlanta', 4180439, 'Atlanta, GA, United States', 33.749, -84.38798),
 ]
 
 export const lifestyles = [
@@ -70,14 +77,18 @@ const descriptions = [
   'Lease runs twelve months, first month due on move-in. Bills are about $60 a month per person.',
 ]
 
-export function demoListings(ownerIds: string[], count = 36): (NewListing & { ownerId: string })[] {
+type DemoListing = NewListing & { ownerId: string } & (typeof demoPlaces)[number]['place']
+
+export function demoListings(ownerIds: string[], count = 36): DemoListing[] {
   return Array.from({ length: count }, (_, i) => {
     const roomType = ROOM_TYPES[i % ROOM_TYPES.length]!
     const base = roomType === 'Studio' ? 1100 : roomType === 'Single' ? 750 : 420
+    const { location, place } = demoPlaces[(i * 7) % demoPlaces.length]!
     return {
       ownerId: ownerIds[i % ownerIds.length]!,
       title: titles[roomType][Math.floor(i / 3) % 6]!,
-      location: places[(i * 7) % places.length]!,
+      location,
+      ...place,
       rent: base + ((i * 137) % 900),
       roomType,
       lifestyle: lifestyles[i % lifestyles.length]!,

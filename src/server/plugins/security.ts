@@ -23,6 +23,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers
 }
 
+/**
+ * The CSP source of the tile server: its origin, `{s}` subdomains as a wildcard. Only an http: server needs naming
+ * (https: is allowed already), e.g. a tile server on the local network.
+ */
+export function tileSource(template: string): string[] {
+  const url = new URL(template.replace('{s}', 'tiles-subdomain'))
+  if (url.protocol === 'https:') return []
+  return [url.origin.replace('tiles-subdomain', '*')]
+}
+
 /** Security headers, and the API's refusal of cross-site writes (docs/architecture.md §5.4 and §5.6). */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.baseUrl.startsWith('https://')
@@ -34,8 +44,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Profile photos are links to any image host the person chose.
-          imgSrc: ["'self'", 'data:', 'https:'],
+          // Profile photos are links to any image host the person chose; the map's tiles come from TILE_URL's host.
+          imgSrc: ["'self'", 'data:', 'https:', ...tileSource(config.tiles.url)],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           formAction: ["'self'", ...(config.google ? [new URL(config.google.discoveryUrl).origin] : [])],

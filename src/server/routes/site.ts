@@ -38,6 +38,7 @@ export const siteRoutes =
       async () => ({
         currency: config.currency,
         googleSignIn: Boolean(config.google),
+        tiles: config.tiles,
       }),
     )
 

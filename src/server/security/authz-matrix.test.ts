@@ -44,6 +44,7 @@ const summary = (ctx: Ctx) => ({
   userName: ctx.owner.name,
   likes: 0,
   createdAt: anyString,
+  ...{ placeId: null, placeName: null, lat: null, lon: null },
 })
 const full = (ctx: Ctx, extra: object) => ({
   ...summary(ctx),
@@ -85,7 +86,19 @@ const TABLE: Row[] = [
   {
     route: 'GET /api/config',
     request: () => ({ method: 'GET', url: '/api/config' }),
-    cells: same({ status: 200, body: () => ({ currency: 'USD', googleSignIn: false }) }),
+    cells: same({
+      status: 200,
+      body: () => ({
+        currency: 'USD',
+        googleSignIn: false,
+        tiles: expect.objectContaining({ url: anyString }),
+      }),
+    }),
+  },
+  {
+    route: 'GET /api/places',
+    request: () => ({ method: 'GET', url: '/api/places?q=zur&limit=1' }),
+    cells: same({ status: 200, body: () => [expect.objectContaining({ name: 'Zürich', country: 'CH' })] }),
   },
   {
     route: 'GET /api/stats',

@@ -69,6 +69,8 @@ const listingish = fc
       contact: fc.oneof(fc.webUrl(), field),
       number: field,
       availability: field,
+      // A real place (Berlin), an unknown id, or anything else.
+      placeId: fc.oneof(fc.constant(2950159), fc.integer(), field),
       likes: value,
       ownerId: value,
       userEmail: value,
@@ -129,14 +131,20 @@ const query = fc
     fc.dictionary(
       fc.oneof(
         fc.constantFrom('sort', 'roomType', 'q', 'minRent', 'maxRent', 'limit', 'cursor', 'email'),
+        fc.constantFrom('near', 'radiusKm'),
         text,
       ),
       fc.oneof(text, fc.array(text, { maxLength: 2 })),
       { maxKeys: 5 },
     ),
     fc.option(fc.record({ sort: fc.constantFrom(...SORTS), cursor: craftedCursor }), { nil: undefined }),
+    // Berlin with a radius in and out of range, so near= and sort=distance reach the database.
+    fc.option(
+      fc.record({ near: fc.constantFrom('2950159', '1', text), radiusKm: fc.oneof(fc.double(), text) }),
+      { nil: undefined },
+    ),
   )
-  .map(([fields, cursor]) => ({ ...fields, ...cursor }))
+  .map(([fields, cursor, near]) => ({ ...fields, ...cursor, ...near }))
 // What Node's HTTP parser lets through in a header value: tab, visible ASCII, space and bytes 0x80-0xFF.
 const headerText = fc.oneof(
   fc.string({
@@ -196,6 +204,7 @@ const authPath = (id: string, paths: string[]) =>
 // What to fuzz for each registered route: its URL (with params and query filled in) and whether it has a body.
 const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boolean }> = {
   'GET /api/health': { url: (_, q) => `/api/health?${q}`, body: false },
+  'GET /api/places': { url: (_, q) => `/api/places?${q}`, body: false },
   'GET /api/config': { url: (_, q) => `/api/config?${q}`, body: false },
   'GET /api/stats': { url: (_, q) => `/api/stats?${q}`, body: false },
   'GET /api/featured-roommates': { url: (_, q) => `/api/featured-roommates?${q}`, body: false },
@@ -307,7 +316,8 @@ test(`${RUNS * 2} crafted browse cursors: a page or 400 Malformed cursor, never 
     fc.asyncProperty(fc.constantFrom(...SORTS), craftedCursor, async (sort, cursor) => {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/roommate-listings?${new URLSearchParams({ sort, cursor })}`,
+        // Nearest first measures from a place (Berlin); without one it is refused before the cursor is read.
+        url: `/api/roommate-listings?${new URLSearchParams({ sort, cursor, ...(sort === 'distance' ? { near: '2950159' } : {}) })}`,
       })
       if (response.statusCode !== 200) {
         expect(response.statusCode, response.body).toBe(400)

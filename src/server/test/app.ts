@@ -27,6 +27,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Nestmate <no-reply@localhost>',
     demoData: false,
     currency: 'USD',
+    tiles: {
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      attributionUrl: 'https://www.openstreetmap.org/copyright',
+    },
     logLevel: 'silent',
     trustProxy: false,
     rateLimits: false,

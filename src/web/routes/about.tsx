@@ -39,6 +39,22 @@ export function Component() {
           </p>
         </InfoCard>
       </div>
+      <section aria-labelledby="about-places" className="mx-auto mt-14 max-w-3xl px-4 text-center">
+        <h2 id="about-places" className="text-2xl font-bold">
+          Places and maps
+        </h2>
+        <p className="mt-2 text-base-content/80">
+          Town and city names and positions come from{' '}
+          <a className="link" href="https://www.geonames.org/">
+            GeoNames
+          </a>
+          , used under the{' '}
+          <a className="link" href="https://creativecommons.org/licenses/by/4.0/">
+            Creative Commons Attribution 4.0 licence
+          </a>
+          . Map tiles are credited on the map itself (by default © OpenStreetMap contributors).
+        </p>
+      </section>
       <section aria-labelledby="about-next" className="mx-auto mt-14 max-w-3xl px-4 text-center">
         <h2 id="about-next" className="text-2xl font-bold">
           Ready to look around?

@@ -36,6 +36,7 @@ export function Component() {
         firstPage={firstPage}
         currency={currency}
         isUpdating={isUpdating}
+        showMapFirst={view.near !== undefined}
       />
     </BrowseLayout>
   )

@@ -1,9 +1,26 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 
 /** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
+/**
+ * A point on earthdistance's sphere (a `cube`), kept beside lat/lon so browse near a place doesn't compute it per row
+ * and per use: computing `ll_to_earth` on every candidate row was most of the time of a near= page.
+ */
+const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' })
+
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 export const listing = pgTable(
@@ -22,6 +39,13 @@ export const listing = pgTable(
     contact: text().notNull(),
     number: text().notNull().default(''),
     availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
+    // The gazetteer place the listing sits in (a GeoNames id), its label and coordinates copied from the
+    // gazetteer when the listing is written: all null for a listing without a place.
+    placeId: integer(),
+    placeName: text(),
+    lat: doublePrecision(),
+    lon: doublePrecision(),
+    earth: earthPoint().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
     likes: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
@@ -34,6 +58,10 @@ export const listing = pgTable(
     check('listing_room_type', sql`${table.roomType} in (${sqlList(ROOM_TYPES)})`),
     check('listing_availability', sql`${table.availability} in (${sqlList(AVAILABILITIES)})`),
     check('listing_likes', sql`${table.likes} >= 0`),
+    check(
+      'listing_place',
+      sql`(${table.placeId} is null) = (${table.lat} is null) and (${table.lat} is null) = (${table.lon} is null)`,
+    ),
     // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id).
     index('listing_rent_id_idx').on(table.rent, table.id),
     index('listing_room_type_rent_id_idx').on(table.roomType, table.rent, table.id),

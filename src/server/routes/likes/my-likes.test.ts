@@ -33,6 +33,7 @@ describe('GET /api/my-likes', () => {
       likes: 2,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       likedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      ...{ placeId: null, placeName: null, lat: null, lon: null },
     })
     expect(Date.parse(body[0].likedAt)).toBeGreaterThanOrEqual(Date.parse(body[1].likedAt))
     for (const row of body) LikedListingSchema.parse(row)

@@ -19,7 +19,27 @@ const p = {
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
+  center: sql.placeholder('center'),
+  radiusM: sql.placeholder('radiusM'),
 }
+
+/** Where browse measures from with near=: the chosen place's coordinates. */
+export type Center = { lat: number; lon: number }
+
+const EARTH_RADIUS_M = 6_378_168 // earthdistance's earth()
+
+/** The place as earthdistance's ll_to_earth(lat, lon) gives it: a point in metres from the earth's centre. */
+export function earthPoint({ lat, lon }: Center): string {
+  const [phi, lambda] = [(lat * Math.PI) / 180, (lon * Math.PI) / 180]
+  const r = EARTH_RADIUS_M
+  return `(${r * Math.cos(phi) * Math.cos(lambda)}, ${r * Math.cos(phi) * Math.sin(lambda)}, ${r * Math.sin(phi)})`
+}
+
+// Great-circle metres from the near= place, as earthdistance's earth_distance computes them, over the listing's
+// stored point (its `earth` column): the centre arrives as a cube, so no row computes ll_to_earth. The GiST index on
+// `earth` answers the earth_box test; the exact distance then drops the box's corners.
+const distance = sql<number>`sec_to_gc(cube_distance(${p.center}::cube, ${listing.earth}))`
+const distanceKm = sql<number>`round((${distance} / 1000)::numeric, 1)::float8`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
@@ -30,12 +50,18 @@ function filters(query: BrowseQuery): SQL[] {
   if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
   if (query.available) where.push(eq(listing.availability, 'Available'))
+  if (query.near !== undefined) {
+    where.push(sql`earth_box(${p.center}::earth, ${p.radiusM}::float8) @> ${listing.earth}`)
+    where.push(sql`${distance} <= ${p.radiusM}::float8`)
+  }
   return where
 }
 
 /** The values of a browse statement's placeholders. */
-export function browseValues(query: BrowseQuery, cursor: Cursor | null) {
+export function browseValues(query: BrowseQuery, cursor: Cursor | null, near?: Center) {
   return {
+    center: near ? earthPoint(near) : undefined,
+    radiusM: query.radiusKm * 1000,
     roomType: query.roomType,
     minRent: query.minRent,
     maxRent: query.maxRent,
@@ -54,6 +80,7 @@ function filterKey(query: BrowseQuery): string[] {
     query.maxRent !== undefined ? 'max' : '',
     query.q ? 'search' : '',
     query.available ? 'available' : '',
+    query.near !== undefined ? 'near' : '',
   ].filter(Boolean)
 }
 
@@ -84,6 +111,11 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
           : undefined,
         order: [sql`${listing.createdAt} desc`, sql`${listing.id} desc`],
       }
+    case 'distance':
+      return {
+        after: withCursor ? sql`(${distance}, ${listing.id}) > (${p.cursorValue}::float8, ${id})` : undefined,
+        order: [sql`${distance} asc`, sql`${listing.id} asc`],
+      }
     default:
       return {
         after: withCursor ? sql`(${listing.rent}, ${listing.id}) > (${p.cursorValue}, ${id})` : undefined,
@@ -95,13 +127,25 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
 /** One more row than the page, so a full page knows whether another follows. */
 const pageLimit = (query: BrowseQuery) => (query.limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit)
 
-export type PageRow = ListingSummary & { createdAtExact?: string }
+export type PageRow = ListingSummary & { createdAtExact?: string; distanceExact?: number }
 
-/** A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time. */
+/** The columns of a page: the summary, its distance with near=, and what its sort's cursor needs beyond them. */
+function pageFields(query: BrowseQuery) {
+  return {
+    ...summaryFields,
+    ...(query.near !== undefined ? aliased({ distanceKm }) : {}),
+    ...(query.sort === 'newest' ? aliased({ createdAtExact }) : {}),
+    ...(query.sort === 'distance' ? aliased({ distanceExact: distance }) : {}),
+  }
+}
+
+/**
+ * A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time and
+ * nearest-first rows the exact distance, for the cursor.
+ */
 export function preparePage(db: Database, query: BrowseQuery, withCursor: boolean, name: string) {
   const { after, order } = keyset(query, withCursor)
-  const fields =
-    query.sort === 'newest' ? { ...summaryFields, ...aliased({ createdAtExact }) } : summaryFields
+  const fields = pageFields(query)
   return prepareRaw<PageRow>(
     db,
     name,

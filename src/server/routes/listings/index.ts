@@ -10,6 +10,8 @@ import {
   ListingSummarySchema,
   NewListingSchema,
 } from '#shared/listing.ts'
+import type { Place } from '#shared/place.ts'
+import type { Gazetteer } from '../../places/gazetteer.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
@@ -26,8 +28,16 @@ export const DETAIL_READ_LIMIT = { max: 300, timeWindow: 60 * 60 * 1000, groupId
 const Message = z.object({ message: z.string() })
 
 export const listingRoutes =
-  (listings: ListingsRepository): FastifyPluginAsyncZod =>
+  (listings: ListingsRepository, gazetteer: Pick<Gazetteer, 'find'>): FastifyPluginAsyncZod =>
   async (app) => {
+    /** The gazetteer entry of a place id a client sent; an id it doesn't hold is the client's mistake (400). */
+    const placeOf = (id: number | undefined): Place | undefined => {
+      if (id === undefined) return undefined
+      const place = gazetteer.find(id)
+      if (!place) throw new HttpError(400, 'Unknown place.')
+      return place
+    }
+
     const ownListing = (action: string): RouteAuth => ({
       owner: {
         ownerOf: listings.ownerOf,
@@ -57,7 +67,9 @@ export const listingRoutes =
         const query = request.query
         const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null
         if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
-        const page = await listings.browse(query, cursor)
+        if (query.sort === 'distance' && query.near === undefined)
+          throw new HttpError(400, 'sort=distance needs a place to measure from (near=).')
+        const page = await listings.browse(query, cursor, placeOf(query.near))
         reply.header('X-Total-Count', String(page.total))
         if (query.q && page.total === 0) {
           const suggestion = await listings.suggestion(query.q)
@@ -103,7 +115,7 @@ export const listingRoutes =
         },
       },
       async (request, reply) => {
-        const insertedId = await listings.create(request.user.id, request.body)
+        const insertedId = await listings.create(request.user.id, request.body, placeOf(request.body.placeId))
         return reply.status(201).send({ success: true, insertedId })
       },
     )
@@ -115,7 +127,8 @@ export const listingRoutes =
         schema: { params: IdParamsSchema, body: NewListingSchema, response: { 200: Message } },
       },
       async (request) => {
-        if (!(await listings.update(request.params.id, request.user.id, request.body)))
+        const place = placeOf(request.body.placeId)
+        if (!(await listings.update(request.params.id, request.user.id, request.body, place)))
           throw await notOwned(request)
         return { message: 'Listing updated successfully' }
       },

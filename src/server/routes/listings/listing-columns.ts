@@ -16,6 +16,9 @@ export const isoText = (column: SQLWrapper) =>
  */
 export const createdAtExact = sql<string>`to_char(${listing.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
+/** Every field of an answer but the distance, which only browse with near= selects (browse-queries.ts). */
+type SelectedKey<T> = Exclude<keyof T, 'distanceKm'>
+
 export const summaryColumns = {
   _id: listing.id,
   title: listing.title,
@@ -27,7 +30,11 @@ export const summaryColumns = {
   userName: user.name,
   likes: listing.likes,
   createdAt: isoText(listing.createdAt),
-} satisfies Record<keyof ListingSummary, SQLWrapper>
+  placeId: listing.placeId,
+  placeName: listing.placeName,
+  lat: listing.lat,
+  lon: listing.lon,
+} satisfies Record<SelectedKey<ListingSummary>, SQLWrapper>
 
 /** A whole listing with its phone number and the owner's e-mail, as its owner sees it. */
 export const listingColumns = {
@@ -38,7 +45,7 @@ export const listingColumns = {
   userEmail: user.email,
   ownerVerified: user.emailVerified,
   updatedAt: isoText(listing.updatedAt),
-} satisfies Record<keyof Listing, SQLWrapper>
+} satisfies Record<SelectedKey<Listing>, SQLWrapper>
 
 /** Each field under its JSON key, so a row is the answer as the driver returns it (no per-row mapping). */
 export const aliased = (fields: Record<string, SQLWrapper>) =>

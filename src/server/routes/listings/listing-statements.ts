@@ -12,7 +12,12 @@ export type LikeRow = { likes: number; number: string; userEmail: string; isOwne
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
 
 const FEATURED_COUNT = 6
-const NEW_LISTING_FIELDS = Object.keys(NewListingSchema.shape) as (keyof NewListing)[]
+// The place's four columns are written from the gazetteer entry, not from the client's placeId alone.
+const NEW_LISTING_FIELDS = Object.keys(NewListingSchema.shape).filter((key) => key !== 'placeId') as Exclude<
+  keyof NewListing,
+  'placeId'
+>[]
+const PLACE_FIELDS = ['placeId', 'placeName', 'lat', 'lon'] as const
 
 /** The listing statements of a fixed shape, each prepared once by name. */
 export function prepareListingStatements(db: Database) {
@@ -38,7 +43,7 @@ export function prepareListingStatements(db: Database) {
             ...listingColumns,
             ownerId: listing.ownerId,
             likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${sql.placeholder('viewerId')})`,
-          } satisfies Record<keyof ListingWithOwner, SQLWrapper>),
+          } satisfies Record<Exclude<keyof ListingWithOwner, 'distanceKm'>, SQLWrapper>),
         )
         .from(listing)
         .innerJoin(user, eq(listing.ownerId, user.id))
@@ -60,10 +65,9 @@ export function prepareListingStatements(db: Database) {
     insert: db
       .insert(listing)
       .values({
-        ...(Object.fromEntries(NEW_LISTING_FIELDS.map((field) => [field, sql.placeholder(field)])) as Record<
-          (typeof NEW_LISTING_FIELDS)[number],
-          Placeholder
-        >),
+        ...(Object.fromEntries(
+          [...NEW_LISTING_FIELDS, ...PLACE_FIELDS].map((field) => [field, sql.placeholder(field)]),
+        ) as Record<(typeof NEW_LISTING_FIELDS)[number] | (typeof PLACE_FIELDS)[number], Placeholder>),
         ownerId: sql.placeholder('ownerId'),
         likes: 0,
       })

@@ -1,10 +1,19 @@
 import { and, eq } from 'drizzle-orm'
 import { PAGE_SIZE, type BrowseQuery, type ListingSummary, type NewListing } from '#shared/listing.ts'
+import { placeLabel, RADIUS_KM, type Place } from '#shared/place-values.ts'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { listing } from '../../db/schema/index.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
-import { browseValues, countShape, pageShape, prepareCount, preparePage } from './browse-queries.ts'
+import {
+  browseValues,
+  countShape,
+  pageShape,
+  prepareCount,
+  preparePage,
+  type Center,
+  type PageRow,
+} from './browse-queries.ts'
 import type { Cursor } from './cursor.ts'
 import { prepareListingStatements, type ListingWithOwner } from './listing-statements.ts'
 
@@ -15,7 +24,24 @@ export type LikeOutcome =
   | { outcome: 'own' }
   | { outcome: 'missing' }
 
-const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE }
+const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE, radiusKm: RADIUS_KM.default }
+
+/** The sort value of a page's last row, exactly as the next page's keyset compares it. */
+function cursorValue(query: BrowseQuery, last: PageRow): number | string {
+  if (query.sort === 'newest') return last.createdAtExact!
+  if (query.sort === 'distance') return last.distanceExact!
+  return last.rent
+}
+
+/** The gazetteer fields a listing copies from its place, or nulls without one. */
+function placeFields(place: Place | undefined) {
+  return {
+    placeId: place?.id ?? null,
+    placeName: place ? placeLabel(place) : null,
+    lat: place?.lat ?? null,
+    lon: place?.lon ?? null,
+  }
+}
 
 export function createListingsRepository(db: Database) {
   const statements = prepareListingStatements(db)
@@ -31,35 +57,49 @@ export function createListingsRepository(db: Database) {
     ownCounts.clear()
   }
 
-  const countOnce = async (query: BrowseQuery) => {
+  const countOnce = async (query: BrowseQuery, near?: Center) => {
     const statement = filteredCounts(countShape(query), (name) => prepareCount(db, query, name))
-    const [row] = await statement.execute(browseValues(query, null))
+    const [row] = await statement.execute(browseValues(query, null, near))
     return row?.count ?? 0
   }
   const countAll = () => counts.get(countShape(ALL), () => countOnce(ALL))
   /** Cached by the size of the whole table, not of the answer (see count-cache.ts). */
-  const countFiltered = async (query: BrowseQuery) => {
-    const key = JSON.stringify([query.roomType, query.minRent, query.maxRent, query.q, query.available])
+  const countFiltered = async (query: BrowseQuery, near?: Center) => {
+    const place = query.near === undefined ? [] : [query.near, query.radiusKm]
+    const key = JSON.stringify([
+      query.roomType,
+      query.minRent,
+      query.maxRent,
+      query.q,
+      query.available,
+      ...place,
+    ])
     if (countShape(query) === countShape(ALL)) return countAll()
-    return counts.get(key, () => countOnce(query), await countAll())
+    return counts.get(key, () => countOnce(query, near), await countAll())
   }
 
   return {
-    /** One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. */
-    async browse(query: BrowseQuery, cursor: Cursor | null) {
+    /**
+     * One page in keyset order, the cursor of the page after it (null on the last), and the filtered total.
+     * `near` is the near= place's position (the caller has looked it up).
+     */
+    async browse(query: BrowseQuery, cursor: Cursor | null, near?: Center) {
       const withCursor = cursor !== null
       const statement = pages(pageShape(query, withCursor), (name) =>
         preparePage(db, query, withCursor, name),
       )
-      const [rows, total] = await Promise.all([statement(browseValues(query, cursor)), countFiltered(query)])
+      const [rows, total] = await Promise.all([
+        statement(browseValues(query, cursor, near)),
+        countFiltered(query, near),
+      ])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       const next: Cursor | null =
-        rows.length > query.limit && last
-          ? { value: query.sort === 'newest' ? last.createdAtExact! : last.rent, id: last._id }
-          : null
+        rows.length > query.limit && last ? { value: cursorValue(query, last), id: last._id } : null
       const listings: ListingSummary[] =
-        query.sort === 'newest' ? page.map(({ createdAtExact: _exact, ...row }) => row) : page
+        query.sort === 'newest' || query.sort === 'distance'
+          ? page.map(({ createdAtExact: _exact, distanceExact: _distance, ...row }) => row)
+          : page
       return { listings, next, total }
     },
 
@@ -84,17 +124,18 @@ export function createListingsRepository(db: Database) {
       return row?.ownerId
     },
 
-    async create(ownerId: string, input: NewListing): Promise<string> {
-      const [row] = await statements.insert.execute({ ...input, ownerId })
+    /** `place` is the gazetteer entry of `input.placeId` (the caller has looked it up). */
+    async create(ownerId: string, input: NewListing, place?: Place): Promise<string> {
+      const [row] = await statements.insert.execute({ ...input, ...placeFields(place), ownerId })
       clearCounts()
       return row!.id
     },
 
     /** Changes the listing only if `ownerId` owns it; false when nothing matched (missing or not theirs). */
-    async update(id: string, ownerId: string, input: NewListing): Promise<boolean> {
+    async update(id: string, ownerId: string, input: NewListing, place?: Place): Promise<boolean> {
       const rows = await db
         .update(listing)
-        .set(input)
+        .set({ ...input, ...placeFields(place) })
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
       clearCounts()

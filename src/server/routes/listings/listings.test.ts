@@ -340,7 +340,7 @@ describe('GET /api/roommate-listings/:id', () => {
       [
         ...['_id', 'title', 'location', 'rent', 'roomType', 'lifestyle', 'availability', 'userName', 'likes'],
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
-        'ownerVerified',
+        ...['ownerVerified', 'placeId', 'placeName', 'lat', 'lon'],
       ].sort(),
     )
     expect(body).toMatchObject({

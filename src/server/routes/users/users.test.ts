@@ -235,7 +235,15 @@ describe('site', () => {
   test('GET /api/config', async () => {
     const response = await get(null, '/api/config')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ currency: 'USD', googleSignIn: false })
+    expect(response.json()).toEqual({
+      currency: 'USD',
+      googleSignIn: false,
+      tiles: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+        attributionUrl: 'https://www.openstreetmap.org/copyright',
+      },
+    })
   })
 
   test.each([

@@ -36,7 +36,12 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
           </span>
         )}
       </Fact>
-      <Fact term="Location">{listing.location}</Fact>
+      <Fact term="Location">
+        {listing.location}
+        {listing.placeName && (
+          <span className="block text-sm font-normal text-base-content/80">{listing.placeName}</span>
+        )}
+      </Fact>
       <Fact term="Rent">{formatRent(listing.rent, currency)} / month</Fact>
       <Fact term="Room type">{listing.roomType}</Fact>
       <Fact term="Availability">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
 import { describedBy, Field } from '../../components/form/field.tsx'
+import { PlaceCombobox } from '../places/place-combobox.tsx'
 import {
   fieldError,
   LISTING_FIELDS,
@@ -9,7 +10,7 @@ import {
   type ListingFieldErrors,
 } from './parse-listing-form.ts'
 
-export type ListingFormDefaults = Partial<Pick<Listing, ListingField>>
+export type ListingFormDefaults = Partial<Pick<Listing, ListingField | 'placeName'>>
 
 type ListingFormProps = {
   owner: { name: string; email: string }
@@ -58,6 +59,7 @@ export function ListingForm({
     'aria-describedby': describedBy(name, errors[name], hint),
   })
   const contactHint = 'Your Facebook page or another web address people can visit.'
+  const placeHintId = 'placeId-hint'
 
   return (
     <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={recheck}>
@@ -75,8 +77,31 @@ export function ListingForm({
           required
           maxLength={LIMITS.location}
           defaultValue={defaults.location}
+          placeholder="e.g. Near the university, Fitzroy"
         />
       </Field>
+      <div className="flex flex-col gap-1.5">
+        <PlaceCombobox
+          label="Town or city"
+          name="placeId"
+          placeholder="Start typing, then choose"
+          defaultPlace={
+            defaults.placeId && defaults.placeName
+              ? { id: defaults.placeId, label: defaults.placeName }
+              : null
+          }
+          describedBy={[placeHintId, errors.placeId ? 'placeId-error' : ''].filter(Boolean).join(' ')}
+          isInvalid={Boolean(errors.placeId)}
+        />
+        <p id={placeHintId} className="text-xs text-base-content/80">
+          People searching near this place will find your room.
+        </p>
+        {errors.placeId && (
+          <p id="placeId-error" className="text-sm text-red-700 dark:text-red-400">
+            {errors.placeId}
+          </p>
+        )}
+      </div>
       <Field id="rent" label="Rent per month" isRequired error={errors.rent}>
         <input
           {...control('rent', 'input')}
@@ -98,7 +123,7 @@ export function ListingForm({
           ))}
         </select>
       </Field>
-      <Field id="lifestyle" label="Lifestyle preferences" error={errors.lifestyle}>
+      <Field id="lifestyle" label="Lifestyle preferences" error={errors.lifestyle} className="md:col-span-2">
         <input
           {...control('lifestyle', 'input')}
           maxLength={LIMITS.lifestyle}

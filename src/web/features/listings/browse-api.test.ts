@@ -48,4 +48,25 @@ describe('browseSearchParams', () => {
     } as const
     expect(await readBrowseView(browseSearchParams(view))).toEqual(view)
   })
+
+  it('keeps a place, its name and a changed radius; leaves out the default radius', () => {
+    const view = { sort: 'distance', near: 2950159, nearName: 'Berlin, Germany', radiusKm: 15 } as const
+    expect(browseSearchParams(view).toString()).toBe('sort=distance&near=2950159&nearName=Berlin%2C+Germany')
+    expect(browseSearchParams({ ...view, radiusKm: 50 }).get('radiusKm')).toBe('50')
+  })
+
+  it('drops the radius and nearest-first without a place', () => {
+    expect(browseSearchParams({ sort: 'distance', radiusKm: 50, nearName: 'Berlin' }).toString()).toBe('')
+  })
+})
+
+describe('readBrowseView with a place', () => {
+  it('round-trips a place with its name and radius', async () => {
+    const view = { sort: 'distance', near: 2950159, nearName: 'Berlin, Germany', radiusKm: 50 } as const
+    expect(await readBrowseView(browseSearchParams(view))).toEqual(view)
+  })
+
+  it('falls back to the default sort for nearest first without a place', async () => {
+    expect(await readBrowseView(new URLSearchParams('sort=distance&radiusKm=50'))).toEqual(DEFAULT_VIEW)
+  })
 })

@@ -1,9 +1,15 @@
 import { API } from '#shared/api.ts'
 import type { BrowseQuery, ListingSummary } from '#shared/listing.ts'
 import { DEFAULT_SORT } from '#shared/listing-values.ts'
+import { RADIUS_KM } from '#shared/place-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
-export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor'>
+// The radius has a default on the server; the page leaves it out of the URL unless someone changed it. `nearName`
+// is how the near= place reads, carried in the URL so a shared link shows it in the place box again.
+export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & {
+  radiusKm?: number
+  nearName?: string
+}
 /** `suggestion`: for a search that found nothing, a close word from some listing ("Did you mean …?"). */
 export type BrowsePage = {
   listings: ListingSummary[]
@@ -12,7 +18,16 @@ export type BrowsePage = {
   suggestion: string | null
 }
 
-export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent', 'available'] as const
+export const VIEW_KEYS = [
+  'sort',
+  'roomType',
+  'q',
+  'minRent',
+  'maxRent',
+  'available',
+  'near',
+  'radiusKm',
+] as const
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**
@@ -29,11 +44,16 @@ export async function readBrowseView(params: URLSearchParams): Promise<BrowseVie
 /** The URL search params for a view, leaving out defaults so shared links stay short. */
 export function browseSearchParams(view: Partial<BrowseView>): URLSearchParams {
   const params = new URLSearchParams()
+  const hasPlace = view.near !== undefined && String(view.near) !== ''
   for (const key of VIEW_KEYS) {
     const value = view[key]
     if (value === undefined || value === '' || (key === 'sort' && value === DEFAULT_VIEW.sort)) continue
+    // Distance and radius mean something only from a place.
+    if (!hasPlace && (key === 'radiusKm' || (key === 'sort' && value === 'distance'))) continue
+    if (key === 'radiusKm' && Number(value) === RADIUS_KM.default) continue
     params.set(key, String(value))
   }
+  if (hasPlace && view.nearName) params.set('nearName', view.nearName)
   return params
 }
 

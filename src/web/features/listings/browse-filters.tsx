@@ -2,12 +2,17 @@ import { useId, useState, type FormEvent } from 'react'
 import { FaMagnifyingGlass } from 'react-icons/fa6'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
+import { RADIUS_KM } from '#shared/place-values.ts'
+import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
+
+const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
 
 const SORT_LABELS: Record<Sort, string> = {
   rent_asc: 'Rent: low to high',
   rent_desc: 'Rent: high to low',
   newest: 'Newest',
+  distance: 'Nearest first',
 }
 
 const rentRange = (data: Record<string, string>) =>
@@ -24,9 +29,17 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [rangeError, setRangeError] = useState('')
+  const [hasPlace, setHasPlace] = useState(view.near !== undefined)
 
-  function apply(form: HTMLFormElement) {
+  /** `place` is a place just chosen (or cleared): its hidden fields still hold the previous one until re-render. */
+  function apply(form: HTMLFormElement, place?: ChosenPlace | null) {
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>
+    if (place !== undefined) {
+      data.near = place ? String(place.id) : ''
+      data.nearName = place?.label ?? ''
+      // Choosing a place is asking what is near it: nearest first, unless another order was picked.
+      if (place && data.sort === 'rent_asc' && view.near === undefined) data.sort = 'distance'
+    }
     const [min, max] = rentRange(data)
     if (min !== undefined && max !== undefined && min > max) {
       setRangeError('Minimum rent must not be more than maximum rent.')
@@ -40,6 +53,8 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
       minRent: min,
       maxRent: max,
       available: data.available === 'true' || undefined,
+      near: data.near ? Number(data.near) : undefined,
+      radiusKm: data.radiusKm ? Number(data.radiusKm) : undefined,
     })
     if (data.roomType) query.set('roomType', data.roomType)
     void navigate({ pathname, search: query.toString() })
@@ -73,6 +88,39 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
       {/* One row only where the form (not the window: the dashboard's sidebar takes room) fits every field at a width
           that shows its longest choice, "Rent: low to high" with the select's arrow beside it; two columns below. */}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 @min-[58rem]:grid-cols-[minmax(10rem,2fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(7rem,1fr)_minmax(11.5rem,1.3fr)_auto] @min-[58rem]:items-end">
+        <div className="col-span-2">
+          <PlaceCombobox
+            label="Near…"
+            name="near"
+            labelName="nearName"
+            placeholder="A town or city"
+            defaultPlace={
+              view.near !== undefined ? { id: view.near, label: view.nearName ?? 'the chosen place' } : null
+            }
+            onChange={(place, input) => {
+              setHasPlace(place !== null)
+              apply(input.form!, place)
+            }}
+          />
+        </div>
+        <label className={field} htmlFor={`${id}-radius`}>
+          Within
+          <select
+            id={`${id}-radius`}
+            name="radiusKm"
+            defaultValue={String(view.radiusKm ?? RADIUS_KM.default)}
+            className="select w-full"
+            disabled={!hasPlace}
+            onChange={(event) => apply(event.currentTarget.form!)}
+          >
+            {RADII_KM.map((km) => (
+              <option key={km} value={km}>
+                {km} km
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="hidden @min-[58rem]:col-span-3 @min-[58rem]:block" />
         <label className={`${field} col-span-2 @min-[58rem]:col-span-1`} htmlFor={`${id}-q`}>
           Location or title
           <input
@@ -140,7 +188,8 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
             onChange={(event) => apply(event.currentTarget.form!)}
           >
             {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
+              // Nearest first needs a place to measure from.
+              <option key={value} value={value} disabled={value === 'distance' && !hasPlace}>
                 {label}
               </option>
             ))}

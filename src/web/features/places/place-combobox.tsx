@@ -1,0 +1,207 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { placeLabel, type Place } from '#shared/place-values.ts'
+import { searchPlaces } from './places-api.ts'
+
+/** The place a box holds: its gazetteer id and how it reads. */
+export type ChosenPlace = { id: number; label: string }
+
+type PlaceComboboxProps = {
+  label: string
+  /** The form field that carries the chosen place's id ('' without one). */
+  name: string
+  /** A second form field that carries the chosen place's label, for a URL that shows it again. */
+  labelName?: string
+  defaultPlace?: ChosenPlace | null
+  placeholder?: string
+  /** Ids of the hint and error the box should be read with. */
+  describedBy?: string
+  isInvalid?: boolean
+  /** Called as a place is chosen or cleared, with the text box (its form is the place's form). */
+  onChange?: (place: ChosenPlace | null, input: HTMLInputElement) => void
+}
+
+const SEARCH_DELAY_MS = 150
+
+/**
+ * A place box with suggestions from the gazetteer: the ARIA combobox pattern (a text box that controls a list box).
+ * Arrow keys move through the suggestions, Enter chooses one, Escape closes the list (or, closed, clears the box).
+ * Typing leaves no place chosen until a suggestion is picked, so the form never sends a place the person didn't see.
+ */
+export function PlaceCombobox(props: PlaceComboboxProps) {
+  const { label, name, labelName, defaultPlace = null, placeholder, describedBy, isInvalid, onChange } = props
+  const id = useId()
+  const listId = `${id}-list`
+  const [chosen, setChosen] = useState<ChosenPlace | null>(defaultPlace)
+  const [text, setText] = useState(defaultPlace?.label ?? '')
+  const [options, setOptions] = useState<Place[]>([])
+  const [isOpen, setIsOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const [status, setStatus] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  const request = useRef<AbortController | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  // Nothing answers into a box that has gone (a new page, a new view).
+  useEffect(() => {
+    const pending = { timer, request }
+    return () => {
+      clearTimeout(pending.timer.current)
+      pending.request.current?.abort()
+    }
+  }, [])
+
+  function choose(place: ChosenPlace | null) {
+    setChosen(place)
+    setText(place?.label ?? '')
+    setIsOpen(false)
+    setActive(-1)
+    if (input.current) onChange?.(place, input.current)
+  }
+
+  function search(query: string) {
+    clearTimeout(timer.current)
+    request.current?.abort()
+    if (!query.trim()) {
+      setOptions([])
+      setIsOpen(false)
+      setStatus('')
+      return
+    }
+    timer.current = setTimeout(() => {
+      const controller = new AbortController()
+      request.current = controller
+      searchPlaces(query, controller.signal).then(
+        (places) => {
+          setOptions(places)
+          setIsOpen(places.length > 0)
+          setActive(-1)
+          setStatus(places.length === 0 ? 'No places found.' : `${places.length} places found.`)
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return
+          setOptions([])
+          setIsOpen(false)
+          setStatus(error instanceof Error ? 'Places could not be loaded.' : '')
+        },
+      )
+    }, SEARCH_DELAY_MS)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = options.length
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault()
+        if (!isOpen) {
+          if (count > 0) setIsOpen(true)
+          else search(text)
+          return
+        }
+        if (count === 0) return
+        // Round the list: past the last comes the first, before the first the last.
+        setActive((current) =>
+          event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1,
+        )
+        return
+      }
+      case 'Enter':
+        if (isOpen && active >= 0 && options[active]) {
+          // Enter picks the suggestion instead of submitting the form.
+          event.preventDefault()
+          const place = options[active]
+          choose({ id: place.id, label: placeLabel(place) })
+        }
+        return
+      case 'Escape':
+        if (isOpen) {
+          event.preventDefault()
+          setIsOpen(false)
+          setActive(-1)
+        } else if (text) {
+          event.preventDefault()
+          choose(null)
+        }
+        return
+    }
+  }
+
+  const activeId = isOpen && active >= 0 && active < options.length ? `${id}-option-${active}` : undefined
+  const needsChoice = Boolean(text.trim()) && !chosen && !isOpen
+  const hintId = `${id}-hint`
+  return (
+    <div className="relative flex flex-col gap-1 text-sm font-medium">
+      <label htmlFor={`${id}-input`}>{label}</label>
+      <input
+        ref={input}
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={
+          [describedBy, needsChoice ? hintId : undefined].filter(Boolean).join(' ') || undefined
+        }
+        value={text}
+        maxLength={100}
+        placeholder={placeholder}
+        className="input w-full"
+        onChange={(event) => {
+          setText(event.target.value)
+          // Editing the text un-chooses the place; the view changes only when one is chosen or the box emptied.
+          if (chosen && event.target.value === '') {
+            choose(null)
+            return
+          }
+          if (chosen) setChosen(null)
+          search(event.target.value)
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setIsOpen(false)
+          setActive(-1)
+        }}
+      />
+      {/* Only a chosen place is sent: a plain GET form (before the app has loaded) then adds nothing to the URL. */}
+      {chosen && <input type="hidden" name={name} value={String(chosen.id)} />}
+      {chosen && labelName && <input type="hidden" name={labelName} value={chosen.label} />}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        hidden={!isOpen || options.length === 0}
+        className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+      >
+        {options.map((place, index) => (
+          <li
+            key={place.id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={`cursor-pointer rounded-field px-3 py-2 font-normal ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+            // mousedown, not click: the box would lose focus (and close the list) before a click lands.
+            onMouseDown={(event) => {
+              event.preventDefault()
+              choose({ id: place.id, label: placeLabel(place) })
+            }}
+          >
+            {placeLabel(place)}
+          </li>
+        ))}
+      </ul>
+      {needsChoice && (
+        <p id={hintId} className="text-xs font-normal text-base-content/80">
+          Choose a place from the suggestions.
+        </p>
+      )}
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+    </div>
+  )
+}
