@@ -62,6 +62,19 @@ const phone = z.preprocess(
   ),
 )
 
+// A household fact nobody stated is null, not "no": forms send '' for it, 'true' or 'false' for an answer.
+const FORM_BOOLEANS = new Map<unknown, boolean | null>([
+  [undefined, null],
+  ['', null],
+  ['true', true],
+  ['false', false],
+])
+const yesNo = (label: string) =>
+  z.preprocess(
+    (value) => (FORM_BOOLEANS.has(value) ? FORM_BOOLEANS.get(value) : value),
+    z.boolean({ error: `${label} must be true, false or empty.` }).nullable(),
+  )
+
 /** What a client may write to a listing (POST and PUT). Owner, e-mail, name and likes never come from a client. */
 export const NewListingSchema = z.object({
   title: required('Title', LIMITS.title),
@@ -83,6 +96,7 @@ export const NewListingSchema = z.object({
     (value) => (value === '' ? undefined : value),
     AvailabilitySchema.default('Available'),
   ),
+  billsIncluded: yesNo('Bills included'),
 })
 export type NewListingInput = z.input<typeof NewListingSchema>
 export type NewListing = z.output<typeof NewListingSchema>
@@ -111,6 +125,7 @@ export const ListingSchema = ListingSummarySchema.extend({
   userEmail: z.string(),
   /** Whether the owner has confirmed their e-mail address (or Google has). */
   ownerVerified: z.boolean(),
+  billsIncluded: z.boolean().nullable(),
   /** Present only for the owner and for people who liked the listing. */
   number: z.string().optional(),
   updatedAt: z.string(),

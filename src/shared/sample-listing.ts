@@ -10,6 +10,7 @@ const SAMPLE: NewListing = {
   contact: 'facebook.com/nestmate.tester',
   number: '+1 (503) 555-0100',
   availability: 'Available',
+  billsIncluded: true,
 }
 
 /**

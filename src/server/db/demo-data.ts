@@ -86,6 +86,7 @@ export function demoListings(ownerIds: string[], count = 36): (NewListing & { ow
       number:
         i % 5 === 4 ? '' : `+1 (555) 01${String(i).padStart(2, '0')}-${String(1000 + i * 13).slice(-4)}`,
       availability: i % 4 === 3 ? 'Not Available' : 'Available',
+      billsIncluded: i % 3 === 0,
     }
   })
 }

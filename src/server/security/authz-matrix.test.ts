@@ -51,6 +51,7 @@ const full = (ctx: Ctx, extra: object) => ({
   contact: 'https://facebook.com/nestmate.tester',
   userEmail: ctx.owner.email,
   ownerVerified: false,
+  billsIncluded: true,
   updatedAt: anyString,
   ...extra,
 })

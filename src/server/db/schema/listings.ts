@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 
@@ -23,6 +33,8 @@ export const listing = pgTable(
     number: text().notNull().default(''),
     availability: text({ enum: AVAILABILITIES }).notNull().default('Available'),
     likes: integer().notNull().default(0),
+    // Household facts: null when the poster didn't say.
+    billsIncluded: boolean(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

@@ -37,6 +37,7 @@ export const listingColumns = {
   number: listing.number,
   userEmail: user.email,
   ownerVerified: user.emailVerified,
+  billsIncluded: listing.billsIncluded,
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<keyof Listing, SQLWrapper>
 

@@ -341,6 +341,7 @@ describe('GET /api/roommate-listings/:id', () => {
         ...['_id', 'title', 'location', 'rent', 'roomType', 'lifestyle', 'availability', 'userName', 'likes'],
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
         'ownerVerified',
+        'billsIncluded',
       ].sort(),
     )
     expect(body).toMatchObject({

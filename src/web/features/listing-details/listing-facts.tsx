@@ -16,6 +16,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
+const yesNo = (value: boolean | null) => (value === null ? 'Not said' : value ? 'Yes' : 'No')
+
 /** The listing's particulars as a definition list. */
 export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps) {
   return (
@@ -43,6 +45,7 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
         <AvailabilityBadge availability={listing.availability} />
       </Fact>
       <Fact term="Lifestyle">{listing.lifestyle || 'Not specified'}</Fact>
+      <Fact term="Bills included">{yesNo(listing.billsIncluded)}</Fact>
     </dl>
   )
 }

@@ -145,7 +145,11 @@ export function ListingForm({
           ))}
         </select>
       </Field>
-      <div className="hidden md:block" />
+      <Field id="billsIncluded" label="Bills included" error={errors.billsIncluded}>
+        <select {...control('billsIncluded', 'select')} defaultValue={yesNoValue(defaults.billsIncluded)}>
+          <YesNoOptions />
+        </select>
+      </Field>
       <Field id="owner-name" label="Your name">
         <input id="owner-name" className="input w-full" value={owner.name} readOnly />
       </Field>
@@ -160,6 +164,19 @@ export function ListingForm({
     </Form>
   )
 }
+
+/** A household fact's select: not said (''), yes or no. */
+function YesNoOptions() {
+  return (
+    <>
+      <option value="">Not said</option>
+      <option value="true">Yes</option>
+      <option value="false">No</option>
+    </>
+  )
+}
+
+const yesNoValue = (value: boolean | null | undefined) => (value == null ? '' : String(value))
 
 /** Near the limit (the last 10 %), how many characters are left; the field stops taking more at the limit. */
 function descriptionHint(length: number): string | undefined {

@@ -1,0 +1,1 @@
+ALTER TABLE "listing" ADD COLUMN "bills_included" boolean;
