@@ -17,6 +17,8 @@ import { createSignInThrottle } from './plugins/sign-in-throttle.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { likeRoutes } from './routes/likes/index.ts'
 import { createLikesRepository } from './routes/likes/likes-repository.ts'
+import { livingProfileRoutes } from './routes/living-profile/index.ts'
+import { createLivingProfileRepository } from './routes/living-profile/living-profile-repository.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
 import { siteRoutes } from './routes/site.ts'
@@ -102,7 +104,9 @@ export async function buildApp(
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
-  await app.register(listingRoutes(listings))
+  const profiles = createLivingProfileRepository(database.db)
+  await app.register(listingRoutes(listings, profiles))
+  await app.register(livingProfileRoutes(profiles))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)

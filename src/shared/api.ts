@@ -14,6 +14,7 @@ export const API = {
   myLikes: '/api/my-likes',
   likers: (id: string) => `/api/my-listings/${encodeURIComponent(id)}/likers`,
   stats: '/api/stats',
+  livingProfile: '/api/living-profile',
   auth: '/api/auth',
 } as const
 

@@ -11,6 +11,12 @@ const SAMPLE: NewListing = {
   number: '+1 (503) 555-0100',
   availability: 'Available',
   billsIncluded: true,
+  availableFrom: '2026-12-01',
+  minStayMonths: 6,
+  furnished: true,
+  petsAllowed: false,
+  smokingAllowed: false,
+  householdSize: 2,
 }
 
 /**

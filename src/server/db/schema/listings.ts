@@ -2,19 +2,29 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
+import {
+  AVAILABILITIES,
+  HOUSEHOLD_SIZE,
+  MIN_STAY_MONTHS,
+  RENT_MAX,
+  ROOM_TYPES,
+} from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 
 /** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+const range = ({ min, max }: { min: number; max: number }) => sql.raw(`${min} and ${max}`)
 
 export const listing = pgTable(
   'listing',
@@ -35,6 +45,12 @@ export const listing = pgTable(
     likes: integer().notNull().default(0),
     // Household facts: null when the poster didn't say.
     billsIncluded: boolean(),
+    availableFrom: date({ mode: 'string' }),
+    minStayMonths: smallint(),
+    furnished: boolean(),
+    petsAllowed: boolean(),
+    smokingAllowed: boolean(),
+    householdSize: smallint(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -46,6 +62,8 @@ export const listing = pgTable(
     check('listing_room_type', sql`${table.roomType} in (${sqlList(ROOM_TYPES)})`),
     check('listing_availability', sql`${table.availability} in (${sqlList(AVAILABILITIES)})`),
     check('listing_likes', sql`${table.likes} >= 0`),
+    check('listing_min_stay_months', sql`${table.minStayMonths} between ${range(MIN_STAY_MONTHS)}`),
+    check('listing_household_size', sql`${table.householdSize} between ${range(HOUSEHOLD_SIZE)}`),
     // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id).
     index('listing_rent_id_idx').on(table.rent, table.id),
     index('listing_room_type_rent_id_idx').on(table.roomType, table.rent, table.id),

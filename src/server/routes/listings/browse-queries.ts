@@ -1,8 +1,17 @@
-import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
-import { PAGE_SIZE, type BrowseQuery, type ListingSummary } from '#shared/listing.ts'
+import { and, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { PAGE_SIZE, YES_NO_FACTS, type BrowseQuery, type BrowseSummary } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { listing, user } from '../../db/schema/index.ts'
+import { listing, livingProfile, user } from '../../db/schema/index.ts'
+import {
+  CODE_KEYS,
+  matchScore,
+  sharedInterestCount,
+  viewerPlaceholders,
+  viewerValues,
+  type Codes,
+} from '../living-profile/match-sql.ts'
+import type { ProfileCodes } from '../../db/profile-codes.ts'
 import type { Cursor } from './cursor.ts'
 import { aliased, createdAtExact, summaryFields } from './listing-columns.ts'
 
@@ -16,6 +25,9 @@ const p = {
   minRent: sql.placeholder('minRent'),
   maxRent: sql.placeholder('maxRent'),
   pattern: sql.placeholder('pattern'),
+  moveInBy: sql.placeholder('moveInBy'),
+  minStay: sql.placeholder('minStay'),
+  maxStay: sql.placeholder('maxStay'),
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
@@ -29,16 +41,30 @@ function filters(query: BrowseQuery): SQL[] {
   if (query.minRent !== undefined) where.push(gte(listing.rent, p.minRent))
   if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
+  // A listing that doesn't say when it's free, or how long one must stay, isn't ruled out by those filters.
+  if (query.moveInBy)
+    where.push(sql`(${listing.availableFrom} is null or ${listing.availableFrom} <= ${p.moveInBy}::date)`)
+  for (const fact of YES_NO_FACTS) if (query[fact]) where.push(sql`${listing[fact]} is true`)
+  if (query.minStay !== undefined) where.push(gte(listing.minStayMonths, p.minStay))
+  if (query.maxStay !== undefined) where.push(sql`coalesce(${listing.minStayMonths}, 1) <= ${p.maxStay}::int`)
   return where
 }
 
-/** The values of a browse statement's placeholders. */
-export function browseValues(query: BrowseQuery, cursor: Cursor | null) {
+/** The values of a browse statement's placeholders; `viewer` when the page is scored for someone. */
+export function browseValues(
+  query: BrowseQuery,
+  cursor: Cursor | null,
+  viewer?: { id: string; codes: ProfileCodes },
+) {
   return {
+    ...(viewer ? { viewerId: viewer.id, ...viewerValues(viewer.codes) } : {}),
     roomType: query.roomType,
     minRent: query.minRent,
     maxRent: query.maxRent,
     pattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
+    moveInBy: query.moveInBy,
+    minStay: query.minStay,
+    maxStay: query.maxStay,
     cursorValue: cursor?.value,
     cursorId: cursor?.id,
     limit: query.limit + 1,
@@ -52,24 +78,52 @@ function filterKey(query: BrowseQuery): string[] {
     query.minRent !== undefined ? 'min' : '',
     query.maxRent !== undefined ? 'max' : '',
     query.q ? 'search' : '',
+    query.moveInBy ? 'movein' : '',
+    ...YES_NO_FACTS.map((fact) => (query[fact] ? fact : '')),
+    query.minStay !== undefined ? 'minstay' : '',
+    query.maxStay !== undefined ? 'maxstay' : '',
   ].filter(Boolean)
 }
 
-/** A page statement's shape, e.g. `rent_asc`, `newest+room+cursor`, `rent_desc+search+limit` (a bound limit). */
-export const pageShape = (query: BrowseQuery, withCursor: boolean) =>
+/**
+ * A page statement's shape, e.g. `rent_asc`, `newest+room+cursor`, `rent_desc+search+limit` (a bound limit),
+ * `match+scored` (scored for a viewer with a living profile).
+ */
+export const pageShape = (query: BrowseQuery, withCursor: boolean, scored = false) =>
   [
     query.sort,
     ...filterKey(query),
     ...(withCursor ? ['cursor'] : []),
+    ...(scored ? ['scored'] : []),
     ...(query.limit === PAGE_SIZE ? [] : ['limit']),
   ].join('+')
 
 /** A count statement's shape: only the filters decide a count (`all` without any). */
 export const countShape = (query: BrowseQuery) => filterKey(query).join('+') || 'all'
 
+// The posters' scores for this viewer, next to their profiles: the viewer's own masks are bound values, so one
+// statement per shape serves everyone (docs/decisions/024). The viewer's own listings get no score. Sorted by
+// match, every poster is scored once (`offset 0` keeps PostgreSQL from merging the subquery into the join, which
+// would score each listing); sorted otherwise, the merged join scores only the page's rows.
+const posterCodes = Object.fromEntries(CODE_KEYS.map((key) => [key, sql`${livingProfile[key]}`])) as Codes
+const scored = (isFenced: boolean) => {
+  const viewer = viewerPlaceholders()
+  return sql`(select ${livingProfile.userId} as user_id,
+    ${matchScore(viewer, posterCodes)} as match,
+    ${sharedInterestCount(viewer, posterCodes)} as shared_interests
+    from ${livingProfile} where ${ne(livingProfile.userId, sql.placeholder('viewerId'))}${sql.raw(isFenced ? ' offset 0' : '')})`
+}
+/** Best match first; listings without a score (no profile, too few questions in common, your own) last. */
+const matchKey = sql<number>`coalesce(scored.match, -1)`
+
 function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefined; order: SQL[] } {
   const id = sql`${p.cursorId}::uuid`
   switch (query.sort) {
+    case 'match':
+      return {
+        after: withCursor ? sql`(${matchKey}, ${listing.id}) < (${p.cursorValue}::int, ${id})` : undefined,
+        order: [sql`${matchKey} desc`, sql`${listing.id} desc`],
+      }
     case 'rent_desc':
       return {
         after: withCursor ? sql`(${listing.rent}, ${listing.id}) < (${p.cursorValue}, ${id})` : undefined,
@@ -93,20 +147,41 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
 /** One more row than the page, so a full page knows whether another follows. */
 const pageLimit = (query: BrowseQuery) => (query.limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit)
 
-export type PageRow = ListingSummary & { createdAtExact?: string }
+export type PageRow = BrowseSummary & { createdAtExact?: string; matchKey?: number }
 
-/** A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time. */
-export function preparePage(db: Database, query: BrowseQuery, withCursor: boolean, name: string) {
+const scoreFields = aliased({
+  match: sql`scored.match`,
+  sharedInterests: sql`coalesce(scored.shared_interests, 0)`,
+})
+
+/**
+ * A browse page of this shape, prepared under `name`; newest-first rows also carry the exact creation time. A
+ * scored page (a viewer with a living profile) carries each listing's match; anyone else's page has no join.
+ */
+export function preparePage(
+  db: Database,
+  query: BrowseQuery,
+  withCursor: boolean,
+  name: string,
+  isScored = false,
+) {
   const { after, order } = keyset(query, withCursor)
-  const fields =
-    query.sort === 'newest' ? { ...summaryFields, ...aliased({ createdAtExact }) } : summaryFields
+  const fields = {
+    ...summaryFields,
+    ...(query.sort === 'newest' ? aliased({ createdAtExact }) : {}),
+    ...(isScored ? scoreFields : {}),
+    ...(query.sort === 'match' ? aliased({ matchKey }) : {}),
+  }
+  const joined = db.select(fields).from(listing).innerJoin(user, eq(listing.ownerId, user.id)).$dynamic()
+  if (isScored)
+    joined.leftJoin(
+      sql`${scored(query.sort === 'match')} as scored`,
+      sql`scored.user_id = ${listing.ownerId}`,
+    )
   return prepareRaw<PageRow>(
     db,
     name,
-    db
-      .select(fields)
-      .from(listing)
-      .innerJoin(user, eq(listing.ownerId, user.id))
+    joined
       .where(and(...filters(query), after))
       .orderBy(...order)
       .limit(pageLimit(query)),

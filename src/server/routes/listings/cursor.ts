@@ -26,6 +26,10 @@ function isExactTime(value: string): boolean {
 const isRent = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= RENT_MAX
 
+/** A score, or -1 for the listings without one (browse-queries.ts's matchKey). */
+const isMatchKey = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= -1 && value <= 100
+
 /** Returns null for anything that isn't a cursor this sort could have produced. */
 export function decodeCursor(raw: string, sort: Sort): Cursor | null {
   try {
@@ -34,6 +38,7 @@ export function decodeCursor(raw: string, sort: Sort): Cursor | null {
     const [value, id] = parsed as [unknown, unknown]
     if (typeof id !== 'string' || !UUID.test(id)) return null
     if (sort === 'newest') return typeof value === 'string' && isExactTime(value) ? { value, id } : null
+    if (sort === 'match') return isMatchKey(value) ? { value, id } : null
     return isRent(value) ? { value, id } : null
   } catch {
     return null

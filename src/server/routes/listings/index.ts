@@ -2,15 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   BrowseQuerySchema,
+  BrowseSummarySchema,
   FeaturedListingSchema,
   IdParamsSchema,
   LikeResultSchema,
   ListingDetailSchema,
   ListingSchema,
-  ListingSummarySchema,
   NewListingSchema,
 } from '#shared/listing.ts'
+import { compareProfiles } from '#shared/match.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import type { LivingProfileRepository } from '../living-profile/living-profile-repository.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { precompiledSerializer } from './json-serializer.ts'
@@ -25,8 +27,13 @@ export const DETAIL_READ_LIMIT = { max: 300, timeWindow: 60 * 60 * 1000, groupId
 
 const Message = z.object({ message: z.string() })
 
+const NO_MATCH_SORT = (isSignedIn: boolean) =>
+  isSignedIn
+    ? 'Sorting by best match needs your living profile: fill it in on the Living profile page first.'
+    : 'Sorting by best match needs you signed in with a living profile; sort by rent or newest instead.'
+
 export const listingRoutes =
-  (listings: ListingsRepository): FastifyPluginAsyncZod =>
+  (listings: ListingsRepository, profiles: LivingProfileRepository): FastifyPluginAsyncZod =>
   async (app) => {
     const ownListing = (action: string): RouteAuth => ({
       owner: {
@@ -50,14 +57,21 @@ export const listingRoutes =
       '/api/roommate-listings',
       {
         config: { auth: 'public' },
-        schema: { querystring: BrowseQuerySchema, response: { 200: z.array(ListingSummarySchema) } },
+        schema: { querystring: BrowseQuerySchema, response: { 200: z.array(BrowseSummarySchema) } },
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
         const query = request.query
         const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null
         if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
-        const page = await listings.browse(query, cursor)
+        // An anonymous caller (no cookie) pays nothing here: no session lookup, no profile read, no join.
+        const user = request.headers.cookie ? await request.sessionUser() : null
+        const codes = user ? await profiles.codes(user.id) : undefined
+        if (query.sort === 'match' && !codes) throw new HttpError(400, NO_MATCH_SORT(user !== null))
+        const page = await listings.browse(query, cursor, user && codes ? { id: user.id, codes } : undefined)
+        if (user) reply.header('Cache-Control', 'no-store')
+        // Tells the page whether scores are in the answer, or the caller could have them by filling a profile.
+        if (user) reply.header('X-Living-Profile', codes ? 'scored' : 'missing')
         reply.header('X-Total-Count', String(page.total))
         if (page.next) {
           // The next page keeps every filter the client sent and swaps in the new cursor.
@@ -84,7 +98,9 @@ export const listingRoutes =
         reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
         const contacts = isOwner || likedByMe ? { number, userEmail } : {}
-        return { ...fields, ...contacts, likedByMe, isOwner }
+        const { viewer, poster } = await profiles.pair(request.user.id, ownerId)
+        const match = viewer && poster && !isOwner ? compareProfiles(viewer, poster) : null
+        return { ...fields, ...contacts, likedByMe, isOwner, match, hasLivingProfile: viewer !== undefined }
       },
     )
 

@@ -38,6 +38,12 @@ export const listingColumns = {
   userEmail: user.email,
   ownerVerified: user.emailVerified,
   billsIncluded: listing.billsIncluded,
+  availableFrom: sql<string | null>`${listing.availableFrom}::text`,
+  minStayMonths: listing.minStayMonths,
+  furnished: listing.furnished,
+  petsAllowed: listing.petsAllowed,
+  smokingAllowed: listing.smokingAllowed,
+  householdSize: listing.householdSize,
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<keyof Listing, SQLWrapper>
 

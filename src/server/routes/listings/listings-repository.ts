@@ -1,10 +1,18 @@
 import { and, eq } from 'drizzle-orm'
-import { PAGE_SIZE, type BrowseQuery, type ListingSummary, type NewListing } from '#shared/listing.ts'
+import { PAGE_SIZE, type BrowseQuery, type BrowseSummary, type NewListing } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { listing } from '../../db/schema/index.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
-import { browseValues, countShape, pageShape, prepareCount, preparePage } from './browse-queries.ts'
+import {
+  browseValues,
+  countShape,
+  pageShape,
+  prepareCount,
+  preparePage,
+  type PageRow,
+} from './browse-queries.ts'
+import type { ProfileCodes } from '../../db/profile-codes.ts'
 import type { Cursor } from './cursor.ts'
 import { prepareListingStatements, type ListingWithOwner } from './listing-statements.ts'
 
@@ -14,6 +22,9 @@ export type LikeOutcome =
   | { outcome: 'liked'; likes: number; number: string; userEmail: string }
   | { outcome: 'own' }
   | { outcome: 'missing' }
+
+const cursorValue = (query: BrowseQuery, row: PageRow) =>
+  query.sort === 'newest' ? row.createdAtExact! : query.sort === 'match' ? row.matchKey! : row.rent
 
 const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE }
 
@@ -39,27 +50,35 @@ export function createListingsRepository(db: Database) {
   const countAll = () => counts.get(countShape(ALL), () => countOnce(ALL))
   /** Cached by the size of the whole table, not of the answer (see count-cache.ts). */
   const countFiltered = async (query: BrowseQuery) => {
-    const key = JSON.stringify([query.roomType, query.minRent, query.maxRent, query.q])
+    const { sort: _sort, limit: _limit, cursor: _cursor, ...filterValues } = query
+    const key = JSON.stringify(filterValues)
     if (countShape(query) === countShape(ALL)) return countAll()
     return counts.get(key, () => countOnce(query), await countAll())
   }
 
   return {
-    /** One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. */
-    async browse(query: BrowseQuery, cursor: Cursor | null) {
+    /**
+     * One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. With
+     * a `viewer` (signed in, with a living profile) each listing carries its match with the poster.
+     */
+    async browse(query: BrowseQuery, cursor: Cursor | null, viewer?: { id: string; codes: ProfileCodes }) {
       const withCursor = cursor !== null
-      const statement = pages(pageShape(query, withCursor), (name) =>
-        preparePage(db, query, withCursor, name),
+      const isScored = viewer !== undefined
+      const statement = pages(pageShape(query, withCursor, isScored), (name) =>
+        preparePage(db, query, withCursor, name, isScored),
       )
-      const [rows, total] = await Promise.all([statement(browseValues(query, cursor)), countFiltered(query)])
+      const [rows, total] = await Promise.all([
+        statement(browseValues(query, cursor, viewer)),
+        countFiltered(query),
+      ])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       const next: Cursor | null =
-        rows.length > query.limit && last
-          ? { value: query.sort === 'newest' ? last.createdAtExact! : last.rent, id: last._id }
-          : null
-      const listings: ListingSummary[] =
-        query.sort === 'newest' ? page.map(({ createdAtExact: _exact, ...row }) => row) : page
+        rows.length > query.limit && last ? { value: cursorValue(query, last), id: last._id } : null
+      const listings: BrowseSummary[] =
+        query.sort === 'newest' || query.sort === 'match'
+          ? page.map(({ createdAtExact: _exact, matchKey: _key, ...row }) => row)
+          : page
       return { listings, next, total }
     },
 

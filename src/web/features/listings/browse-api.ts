@@ -1,12 +1,31 @@
 import { API } from '#shared/api.ts'
-import type { BrowseQuery, ListingSummary } from '#shared/listing.ts'
-import { DEFAULT_SORT } from '#shared/listing-values.ts'
+import type { BrowseQuery, BrowseSummary } from '#shared/listing.ts'
+import { DEFAULT_SORT, YES_NO_FACTS } from '#shared/listing-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
 export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor'>
-export type BrowsePage = { listings: ListingSummary[]; total: number; next: string | null }
+/**
+ * `profile`: for a signed-in caller, whether the listings carry a match ('scored') or would with a living profile
+ * ('missing'); null for anyone else.
+ */
+export type BrowsePage = {
+  listings: BrowseSummary[]
+  total: number
+  next: string | null
+  profile: 'scored' | 'missing' | null
+}
 
-export const VIEW_KEYS = ['sort', 'roomType', 'q', 'minRent', 'maxRent'] as const
+export const VIEW_KEYS = [
+  'sort',
+  'roomType',
+  'q',
+  'minRent',
+  'maxRent',
+  'moveInBy',
+  ...YES_NO_FACTS,
+  'minStay',
+  'maxStay',
+] as const
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**
@@ -41,13 +60,16 @@ function nextLink(header: string | null): string | null {
     : null
 }
 
+const profileState = (header: string | null) => (header === 'scored' || header === 'missing' ? header : null)
+
 async function fetchPage(path: string, signal?: AbortSignal): Promise<BrowsePage> {
-  const { data, headers } = await apiRequest<ListingSummary[]>(path, { signal })
+  const { data, headers } = await apiRequest<BrowseSummary[]>(path, { signal })
   const total = Number(headers.get('X-Total-Count'))
   return {
     listings: data,
     total: Number.isFinite(total) ? total : data.length,
     next: nextLink(headers.get('Link')),
+    profile: profileState(headers.get('X-Living-Profile')),
   }
 }
 

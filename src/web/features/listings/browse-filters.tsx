@@ -3,11 +3,13 @@ import { FaMagnifyingGlass } from 'react-icons/fa6'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
+import { HouseholdFilters } from './household-filters.tsx'
 
 const SORT_LABELS: Record<Sort, string> = {
   rent_asc: 'Rent: low to high',
   rent_desc: 'Rent: high to low',
   newest: 'Newest',
+  match: 'Best match',
 }
 
 const rentRange = (data: Record<string, string>) =>
@@ -19,7 +21,13 @@ const rentRange = (data: Record<string, string>) =>
  * before the app has loaded, Enter or Search submits it as plain HTML (and a choice in a list submits it through
  * src/web/first-paint/start-app.js). Its fields are uncontrolled, so hydration keeps what was typed.
  */
-export function BrowseFilters({ view }: { view: BrowseView }) {
+export function BrowseFilters({
+  view,
+  canSortByMatch = false,
+}: {
+  view: BrowseView
+  canSortByMatch?: boolean
+}) {
   const id = useId()
   const navigate = useNavigate()
   const { pathname } = useLocation()
@@ -138,11 +146,13 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
             className="select w-full"
             onChange={(event) => apply(event.currentTarget.form!)}
           >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            {Object.entries(SORT_LABELS)
+              .filter(([value]) => value !== 'match' || canSortByMatch || view.sort === 'match')
+              .map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
           </select>
         </label>
         <div className="col-span-2 flex gap-2 @min-[58rem]:col-span-1">
@@ -154,6 +164,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
           </Link>
         </div>
       </div>
+      <HouseholdFilters view={view} />
       {rangeError && (
         <p id={`${id}-range`} role="alert" className="mt-3 text-sm font-medium text-error">
           {rangeError}

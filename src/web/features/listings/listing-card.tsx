@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router'
-import { FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
+import { FaHeartPulse, FaHouseUser, FaLocationDot, FaUser } from 'react-icons/fa6'
 import { formatRent } from '#shared/format.ts'
-import type { ListingSummary } from '#shared/listing.ts'
+import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 
 export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
-  Partial<Pick<ListingSummary, 'rent' | 'roomType'>>
+  Partial<Pick<BrowseSummary, 'rent' | 'roomType' | 'match' | 'sharedInterests'>>
 
 type ListingCardProps = {
   listing: CardListing
@@ -15,6 +15,24 @@ type ListingCardProps = {
   /** The server's currency (loadConfig()); rent is shown only when given. */
   currency?: string
   headingLevel?: 'h2' | 'h3'
+}
+
+/** The viewer's match with the poster: a number only when there is one (never a made-up score). */
+function MatchFact({ match, shared = 0 }: { match: number | null; shared?: number }) {
+  return (
+    <div className="flex items-center gap-2">
+      <FaHeartPulse aria-hidden="true" className="shrink-0 text-primary" />
+      <dt className="sr-only">Match</dt>
+      <dd>
+        {match === null ? (
+          'No match score'
+        ) : (
+          <span className="font-semibold text-base-content">{match}% match</span>
+        )}
+        {shared > 0 && ` · ${shared} shared interest${shared === 1 ? '' : 's'}`}
+      </dd>
+    </div>
+  )
 }
 
 export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
@@ -52,6 +70,9 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
             <dt className="sr-only">Poster</dt>
             <dd>Posted by: {listing.userName}</dd>
           </div>
+          {listing.match !== undefined && (
+            <MatchFact match={listing.match} shared={listing.sharedInterests} />
+          )}
         </dl>
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
           {rent ? (

@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm'
+import {
+  QUESTIONNAIRE_VERSION,
+  type LivingProfile,
+  type LivingProfileAnswers,
+} from '#shared/living-profile.ts'
+import type { Profile } from '#shared/match.ts'
+import type { Database } from '../../db/client.ts'
+import { livingProfile } from '../../db/schema/index.ts'
+import { isoText } from '../listings/listing-columns.ts'
+import { encodeProfile, type ProfileCodes } from '../../db/profile-codes.ts'
+import { CODE_KEYS } from './match-sql.ts'
+
+const codeColumns = Object.fromEntries(CODE_KEYS.map((key) => [key, livingProfile[key]])) as {
+  [K in keyof ProfileCodes]: (typeof livingProfile)[K]
+}
+
+export function createLivingProfileRepository(db: Database) {
+  const own = db
+    .select({
+      version: livingProfile.version,
+      answers: livingProfile.answers,
+      interests: livingProfile.interests,
+      updatedAt: isoText(livingProfile.updatedAt),
+    })
+    .from(livingProfile)
+    .where(eq(livingProfile.userId, sql.placeholder('userId')))
+    .prepare('living_profile_own')
+  const codes = db
+    .select(codeColumns)
+    .from(livingProfile)
+    .where(eq(livingProfile.userId, sql.placeholder('userId')))
+    .prepare('living_profile_codes')
+
+  async function get(userId: string): Promise<LivingProfile | undefined> {
+    const [row] = await own.execute({ userId })
+    return row
+  }
+
+  return {
+    get,
+
+    /** The viewer's masks for browse's score, or undefined without a profile. */
+    async codes(userId: string): Promise<ProfileCodes | undefined> {
+      const [row] = await codes.execute({ userId })
+      return row
+    },
+
+    /** Two people's answers, for the details page's explained match (undefined: that one has no profile). */
+    async pair(viewerId: string, posterId: string): Promise<{ viewer?: Profile; poster?: Profile }> {
+      const [[viewer], [poster]] = await Promise.all([
+        own.execute({ userId: viewerId }),
+        own.execute({ userId: posterId }),
+      ])
+      return { viewer, poster }
+    },
+
+    /** Creates or replaces the person's profile in one statement: the answers and their masks change together. */
+    async put(userId: string, answers: LivingProfileAnswers, interests: string[]): Promise<LivingProfile> {
+      const values = {
+        version: QUESTIONNAIRE_VERSION,
+        answers,
+        interests,
+        ...encodeProfile(answers, interests),
+      }
+      await db
+        .insert(livingProfile)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: livingProfile.userId, set: { ...values, updatedAt: new Date() } })
+      return (await get(userId))!
+    },
+
+    async remove(userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(livingProfile)
+        .where(eq(livingProfile.userId, userId))
+        .returning({ userId: livingProfile.userId })
+      return rows.length > 0
+    },
+  }
+}
+
+export type LivingProfileRepository = ReturnType<typeof createLivingProfileRepository>
