@@ -85,6 +85,61 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   return { status: 200, headers, body: page.map(toIso) }
 }
 
+// The match score over living_profile's masks, as src/server/routes/living-profile/match-sql.ts writes it.
+const WEIGHT_MASKS = [
+  [1, 'weight1_bits'],
+  [10, 'weight10_bits'],
+  [50, 'weight50_bits'],
+  [250, 'weight250_bits'],
+] as const
+const bitCount = (mask: string) => `bit_count((${mask})::bit(64))`
+const weighted = (term: (mask: string) => string) =>
+  WEIGHT_MASKS.map(([weight, mask]) => `${weight} * ${term(mask)}`).join(' + ')
+function satisfaction(from: string, to: string) {
+  const total = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.${mask}`))
+  const met = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.accepted_bits & ${from}.${mask}`))
+  return `(case when (${total}) = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
+}
+const SCORE = `(case when ${bitCount('p.answer_bits & v.answered_bits')} < 3 then null
+  else floor(100 * sqrt(${satisfaction('v', 'p')} * ${satisfaction('p', 'v')}) + 0.5)::int end)`
+
+/** Browse's first page by best match for a signed-in person with a living profile (no filters, no cursor). */
+export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null): Promise<Answer> {
+  const refused = { status: 400, body: { error: 'Sorting by best match needs your living profile.' } }
+  if (!userId) return refused
+  const limit = Number(url.searchParams.get('limit') ?? 24)
+  const [rows, total] = await Promise.all([
+    sql(
+      pool,
+      `with v as (select * from living_profile where user_id = $1),
+       scored as (
+         select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
+         from living_profile p, v where p.user_id <> $1 offset 0
+       )
+       select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", coalesce(s.match, -1) as key,
+         (select count(*) from v)::int as has_profile
+       ${FROM} left join scored s on s.user_id = l.owner_id
+       order by coalesce(s.match, -1) desc, l.id desc limit ${limit + 1}`,
+      [userId],
+    ),
+    count('[]', pool, `select count(*)::int as count from listing`),
+  ])
+  if (rows.rows[0] && !rows.rows[0].has_profile) return refused
+  const page = rows.rows.slice(0, limit)
+  const headers: Record<string, string> = {
+    'x-total-count': String(total),
+    'cache-control': 'no-store',
+    'x-living-profile': 'scored',
+  }
+  const last = page.at(-1)
+  if (rows.rows.length > limit && last) {
+    const next = new URLSearchParams(url.searchParams)
+    next.set('cursor', encodeCursor(last.key, last._id))
+    headers.link = `</api/roommate-listings?${next}>; rel="next"`
+  }
+  return { status: 200, headers, body: page.map(({ key: _key, has_profile: _has, ...row }) => toIso(row)) }
+}
+
 export async function featured(pool: pg.Pool): Promise<Answer> {
   const { rows } = await sql(
     pool,
