@@ -1,21 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { demoProfile } from '../../src/server/db/demo-profiles.ts'
 import { QUESTIONS } from '../../src/shared/questionnaire.ts'
 import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
 import { expectPopup } from '../support/popup.ts'
 
 // Compatibility from a person's side: a poster with a living profile, a newcomer who fills theirs on the
 // dashboard, then the match on the cards, the best-match order and the reasons on details. Each new screen passes
 // axe in both colour modes at phone and desktop width, and a screenshot of each is kept in .tmp/screens.
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
-}
 
 async function look(page: Page, name: string) {
   await expectNoSeriousViolations(page)
