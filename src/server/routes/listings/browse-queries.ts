@@ -1,16 +1,9 @@
-import { and, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE, YES_NO_FACTS, type BrowseQuery, type BrowseSummary } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { listing, livingProfile, user } from '../../db/schema/index.ts'
-import {
-  CODE_KEYS,
-  matchScore,
-  sharedInterestCount,
-  viewerPlaceholders,
-  viewerValues,
-  type Codes,
-} from '../living-profile/match-sql.ts'
+import { listing, user } from '../../db/schema/index.ts'
+import { scoredProfiles, viewerValues } from '../living-profile/match-sql.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
 import type { Cursor } from './cursor.ts'
 import { aliased, createdAtExact, summaryFields } from './listing-columns.ts'
@@ -101,18 +94,6 @@ export const pageShape = (query: BrowseQuery, withCursor: boolean, scored = fals
 /** A count statement's shape: only the filters decide a count (`all` without any). */
 export const countShape = (query: BrowseQuery) => filterKey(query).join('+') || 'all'
 
-// The posters' scores for this viewer, next to their profiles: the viewer's own masks are bound values, so one
-// statement per shape serves everyone (docs/decisions/024). The viewer's own listings get no score. Sorted by
-// match, every poster is scored once (`offset 0` keeps PostgreSQL from merging the subquery into the join, which
-// would score each listing); sorted otherwise, the merged join scores only the page's rows.
-const posterCodes = Object.fromEntries(CODE_KEYS.map((key) => [key, sql`${livingProfile[key]}`])) as Codes
-const scored = (isFenced: boolean) => {
-  const viewer = viewerPlaceholders()
-  return sql`(select ${livingProfile.userId} as user_id,
-    ${matchScore(viewer, posterCodes)} as match,
-    ${sharedInterestCount(viewer, posterCodes)} as shared_interests
-    from ${livingProfile} where ${ne(livingProfile.userId, sql.placeholder('viewerId'))}${sql.raw(isFenced ? ' offset 0' : '')})`
-}
 /** Best match first; listings without a score (no profile, too few questions in common, your own) last. */
 const matchKey = sql<number>`coalesce(scored.match, -1)`
 
@@ -175,7 +156,7 @@ export function preparePage(
   const joined = db.select(fields).from(listing).innerJoin(user, eq(listing.ownerId, user.id)).$dynamic()
   if (isScored)
     joined.leftJoin(
-      sql`${scored(query.sort === 'match')} as scored`,
+      sql`${scoredProfiles(query.sort === 'match')} as scored`,
       sql`scored.user_id = ${listing.ownerId}`,
     )
   return prepareRaw<PageRow>(
@@ -195,4 +176,34 @@ export function prepareCount(db: Database, query: BrowseQuery, name: string) {
     .from(listing)
     .where(and(...filters(query)))
     .prepare(name)
+}
+
+/**
+ * A best-match page from the viewer's ranking (the posters with the highest scores, bound as arrays): the listings
+ * of those posters only, found through the owner index instead of scoring and sorting every listing. The caller
+ * falls back to preparePage's statement when this one can't fill the page (docs/decisions/024).
+ */
+export function prepareTopPage(db: Database, query: BrowseQuery, withCursor: boolean, name: string) {
+  const key = sql`r.match`
+  const after = withCursor
+    ? sql`(${key}, ${listing.id}) < (${p.cursorValue}::int, ${p.cursorId}::uuid)`
+    : undefined
+  return prepareRaw<PageRow>(
+    db,
+    name,
+    db
+      .select({
+        ...summaryFields,
+        ...aliased({ match: key, sharedInterests: sql`r.shared`, matchKey: key }),
+      })
+      .from(
+        sql`unnest(${sql.placeholder('rankedIds')}::text[], ${sql.placeholder('rankedMatches')}::int[],
+          ${sql.placeholder('rankedShared')}::int[]) as r(user_id, match, shared)`,
+      )
+      .innerJoin(listing, sql`${listing.ownerId} = r.user_id`)
+      .innerJoin(user, eq(listing.ownerId, user.id))
+      .where(and(...filters(query), after))
+      .orderBy(sql`${key} desc`, sql`${listing.id} desc`)
+      .limit(pageLimit(query)),
+  )
 }

@@ -10,9 +10,11 @@ import {
   pageShape,
   prepareCount,
   preparePage,
+  prepareTopPage,
   type PageRow,
 } from './browse-queries.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
+import type { Ranking } from '../living-profile/living-profile-repository.ts'
 import type { Cursor } from './cursor.ts'
 import { prepareListingStatements, type ListingWithOwner } from './listing-statements.ts'
 
@@ -25,6 +27,9 @@ export type LikeOutcome =
 
 const cursorValue = (query: BrowseQuery, row: PageRow) =>
   query.sort === 'newest' ? row.createdAtExact! : query.sort === 'match' ? row.matchKey! : row.rent
+
+/** A signed-in caller with a living profile; with sort=match, their ranking too. */
+export type Viewer = { id: string; codes: ProfileCodes; ranking?: Ranking }
 
 const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE }
 
@@ -40,6 +45,18 @@ export function createListingsRepository(db: Database) {
   const clearCounts = () => {
     counts.clear()
     ownCounts.clear()
+  }
+
+  const topPages = createStatementCache<ReturnType<typeof prepareTopPage>>('listing_match_top')
+  /** A best-match page from the viewer's ranking, or undefined when the ranking can't fill it (decision 024). */
+  async function topRows(query: BrowseQuery, cursor: Cursor | null, viewer: Viewer | undefined) {
+    if (query.sort !== 'match' || !viewer?.ranking || viewer.ranking.rankedIds.length === 0) return undefined
+    const withCursor = cursor !== null
+    const statement = topPages(pageShape(query, withCursor), (name) =>
+      prepareTopPage(db, query, withCursor, name),
+    )
+    const rows = await statement({ ...browseValues(query, cursor, viewer), ...viewer.ranking })
+    return rows.length > query.limit ? rows : undefined
   }
 
   const countOnce = async (query: BrowseQuery) => {
@@ -61,16 +78,15 @@ export function createListingsRepository(db: Database) {
      * One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. With
      * a `viewer` (signed in, with a living profile) each listing carries its match with the poster.
      */
-    async browse(query: BrowseQuery, cursor: Cursor | null, viewer?: { id: string; codes: ProfileCodes }) {
+    async browse(query: BrowseQuery, cursor: Cursor | null, viewer?: Viewer) {
       const withCursor = cursor !== null
       const isScored = viewer !== undefined
-      const statement = pages(pageShape(query, withCursor, isScored), (name) =>
-        preparePage(db, query, withCursor, name, isScored),
-      )
-      const [rows, total] = await Promise.all([
-        statement(browseValues(query, cursor, viewer)),
-        countFiltered(query),
-      ])
+      const pageRows = async () =>
+        (await topRows(query, cursor, viewer)) ??
+        (await pages(pageShape(query, withCursor, isScored), (name) =>
+          preparePage(db, query, withCursor, name, isScored),
+        )(browseValues(query, cursor, viewer)))
+      const [rows, total] = await Promise.all([pageRows(), countFiltered(query)])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       const next: Cursor | null =

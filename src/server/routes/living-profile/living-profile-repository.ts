@@ -9,7 +9,17 @@ import type { Database } from '../../db/client.ts'
 import { livingProfile } from '../../db/schema/index.ts'
 import { isoText } from '../listings/listing-columns.ts'
 import { encodeProfile, type ProfileCodes } from '../../db/profile-codes.ts'
-import { CODE_KEYS } from './match-sql.ts'
+import { prepareRaw } from '../../db/prepare-raw.ts'
+import { CODE_KEYS, scoredProfiles, viewerValues } from './match-sql.ts'
+
+/** A viewer's best-scored posters, best first, as browse binds them (docs/decisions/024). */
+export type Ranking = { rankedIds: string[]; rankedMatches: number[]; rankedShared: number[] }
+
+// How many posters a ranking keeps, how long, and for how many viewers at most. Like counts (decision 006), a
+// ranking outlives another process's profile write by up to its lifetime; this process's writes clear them all.
+const RANKING_SIZE = 300
+const RANKING_MS = 10_000
+const RANKINGS_KEPT = 1_000
 
 const codeColumns = Object.fromEntries(CODE_KEYS.map((key) => [key, livingProfile[key]])) as {
   [K in keyof ProfileCodes]: (typeof livingProfile)[K]
@@ -32,6 +42,14 @@ export function createLivingProfileRepository(db: Database) {
     .where(eq(livingProfile.userId, sql.placeholder('userId')))
     .prepare('living_profile_codes')
 
+  const rankingStatement = prepareRaw<{ userId: string; match: number; shared: number }>(
+    db,
+    'living_profile_ranking',
+    sql`select user_id as "userId", match, shared_interests as "shared" from ${scoredProfiles(false)} as scored
+      where match is not null order by match desc, user_id limit ${sql.raw(String(RANKING_SIZE + 1))}`,
+  )
+  const rankings = new Map<string, { until: number; ranking: Ranking }>()
+
   async function get(userId: string): Promise<LivingProfile | undefined> {
     const [row] = await own.execute({ userId })
     return row
@@ -44,6 +62,27 @@ export function createLivingProfileRepository(db: Database) {
     async codes(userId: string): Promise<ProfileCodes | undefined> {
       const [row] = await codes.execute({ userId })
       return row
+    },
+
+    /**
+     * The viewer's best-scored posters. Only scores above the last one read are complete (a poster tied with it
+     * may be cut off), so those are kept; a page they can't fill is read the long way.
+     */
+    async ranking(viewerId: string, viewerCodes: ProfileCodes): Promise<Ranking> {
+      const kept = rankings.get(viewerId)
+      if (kept && kept.until > Date.now()) return kept.ranking
+      const rows = await rankingStatement({ viewerId, ...viewerValues(viewerCodes) })
+      const cut = rows.length > RANKING_SIZE ? rows.at(-1)!.match : -1
+      const complete = rows.filter((row) => row.match > cut)
+      const ranking = {
+        rankedIds: complete.map((row) => row.userId),
+        rankedMatches: complete.map((row) => row.match),
+        rankedShared: complete.map((row) => row.shared),
+      }
+      rankings.delete(viewerId)
+      if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!)
+      rankings.set(viewerId, { until: Date.now() + RANKING_MS, ranking })
+      return ranking
     },
 
     /** Two people's answers, for the details page's explained match (undefined: that one has no profile). */
@@ -67,6 +106,7 @@ export function createLivingProfileRepository(db: Database) {
         .insert(livingProfile)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: livingProfile.userId, set: { ...values, updatedAt: new Date() } })
+      rankings.clear()
       return (await get(userId))!
     },
 
@@ -75,6 +115,7 @@ export function createLivingProfileRepository(db: Database) {
         .delete(livingProfile)
         .where(eq(livingProfile.userId, userId))
         .returning({ userId: livingProfile.userId })
+      rankings.clear()
       return rows.length > 0
     },
   }

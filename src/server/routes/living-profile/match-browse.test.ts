@@ -113,6 +113,30 @@ describe('match on browse', () => {
     expect(anonymous.response.json().error).toMatch(/signed in with a living profile/)
   })
 
+  test('pages served from the ranking of best-scored posters match the full ordering, ties included', async () => {
+    const viewer = await signUp(t.app)
+    await putProfile(t.app, viewer, EARLY_BIRD)
+    const title = `ranked${Date.now()}`
+    // Two posters with the same profile tie; each has three listings, so ties run across posters.
+    for (const profile of [EARLY_BIRD, EARLY_BIRD, NIGHT_OWL, randomProfile(5)]) {
+      const poster = await signUp(t.app)
+      await putProfile(t.app, poster, profile)
+      for (let i = 0; i < 3; i++) await createListing(t.app, poster, { title })
+    }
+    const whole = (await browse(viewer, `&q=${title}&sort=match`)).listings
+    expect(whole).toHaveLength(12)
+    const walked: Summary[] = []
+    let url: string | undefined = `/api/roommate-listings?limit=2&q=${title}&sort=match`
+    while (url) {
+      const page = await injectAs(t.app, viewer, { method: 'GET', url })
+      walked.push(...page.json<Summary[]>())
+      url = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1]
+    }
+    expect(walked).toEqual(whole)
+    const keys = whole.map((listing) => listing.match ?? -1)
+    expect(keys).toEqual([...keys].sort((a, b) => b - a))
+  })
+
   test('anonymous callers and people without a profile get the cards as before, with no score at all', async () => {
     const poster = await signUp(t.app)
     await putProfile(t.app, poster, EARLY_BIRD)

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { ne, sql, type SQL } from 'drizzle-orm'
+import { livingProfile } from '../../db/schema/index.ts'
 import { MIN_COMMON_QUESTIONS, WEIGHTS } from '#shared/questionnaire.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
 
@@ -59,3 +60,19 @@ export const viewerPlaceholders = (): Codes =>
 /** The values for viewerPlaceholders(). */
 export const viewerValues = (codes: ProfileCodes) =>
   Object.fromEntries(CODE_KEYS.map((key) => [`v_${key}`, codes[key]]))
+
+const posterCodes = Object.fromEntries(CODE_KEYS.map((key) => [key, sql`${livingProfile[key]}`])) as Codes
+
+/**
+ * Every other person's profile scored for the viewer (`user_id, match, shared_interests`), the viewer's masks bound
+ * (viewerPlaceholders, `viewerId`), so one statement per shape serves everyone. `isFenced` (`offset 0`) keeps
+ * PostgreSQL from merging it into a join, which would score each listing instead of each poster; unfenced, a
+ * join that reads a few listings scores only their posters.
+ */
+export function scoredProfiles(isFenced: boolean): SQL {
+  const viewer = viewerPlaceholders()
+  return sql`(select ${livingProfile.userId} as user_id,
+    ${matchScore(viewer, posterCodes)} as match,
+    ${sharedInterestCount(viewer, posterCodes)} as shared_interests
+    from ${livingProfile} where ${ne(livingProfile.userId, sql.placeholder('viewerId'))}${sql.raw(isFenced ? ' offset 0' : '')})`
+}
