@@ -42,11 +42,15 @@ export function createLivingProfileRepository(db: Database) {
     .where(eq(livingProfile.userId, sql.placeholder('userId')))
     .prepare('living_profile_codes')
 
+  // rank() gives tied posters one place, so every poster tied with the last one kept is kept too: then every
+  // score down to the lowest kept is complete, and a page of those posters' listings is exact.
   const rankingStatement = prepareRaw<{ userId: string; match: number; shared: number }>(
     db,
     'living_profile_ranking',
-    sql`select user_id as "userId", match, shared_interests as "shared" from ${scoredProfiles(false)} as scored
-      where match is not null order by match desc, user_id limit ${sql.raw(String(RANKING_SIZE + 1))}`,
+    sql`select "userId", match, shared from (
+        select user_id as "userId", match, shared_interests as shared, rank() over (order by match desc) as place
+        from ${scoredProfiles(false)} as scored where match is not null
+      ) as ranked where place <= ${sql.raw(String(RANKING_SIZE))} order by match desc`,
   )
   const rankings = new Map<string, { until: number; ranking: Ranking }>()
 
@@ -64,20 +68,15 @@ export function createLivingProfileRepository(db: Database) {
       return row
     },
 
-    /**
-     * The viewer's best-scored posters. Only scores above the last one read are complete (a poster tied with it
-     * may be cut off), so those are kept; a page they can't fill is read the long way.
-     */
+    /** The viewer's best-scored posters: the first RANKING_SIZE places, with every poster tied for the last. */
     async ranking(viewerId: string, viewerCodes: ProfileCodes): Promise<Ranking> {
       const kept = rankings.get(viewerId)
       if (kept && kept.until > Date.now()) return kept.ranking
       const rows = await rankingStatement({ viewerId, ...viewerValues(viewerCodes) })
-      const cut = rows.length > RANKING_SIZE ? rows.at(-1)!.match : -1
-      const complete = rows.filter((row) => row.match > cut)
       const ranking = {
-        rankedIds: complete.map((row) => row.userId),
-        rankedMatches: complete.map((row) => row.match),
-        rankedShared: complete.map((row) => row.shared),
+        rankedIds: rows.map((row) => row.userId),
+        rankedMatches: rows.map((row) => row.match),
+        rankedShared: rows.map((row) => row.shared),
       }
       rankings.delete(viewerId)
       if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!)
