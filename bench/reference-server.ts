@@ -33,6 +33,12 @@ function sqlServer() {
     const url = new URL(req.url ?? '/', 'http://reference.invalid')
     const path = url.pathname
     const route = async (): Promise<sql.Answer> => {
+      if (
+        req.method === 'GET' &&
+        path === '/api/roommate-listings' &&
+        url.searchParams.get('sort') === 'match'
+      )
+        return sql.browseMatch(pool, url, await sql.sessionUser(pool, req.headers.cookie))
       if (req.method === 'GET' && path === '/api/roommate-listings') return sql.browse(pool, url)
       if (req.method === 'GET' && path === '/api/featured-roommates') return sql.featured(pool)
       if (req.method === 'GET' && path === '/api/places') return sql.places(url)

@@ -120,6 +120,100 @@ export function places(url: URL): Answer {
   }
 }
 
+// The match score over living_profile's masks, as src/server/routes/living-profile/match-sql.ts writes it.
+const WEIGHT_MASKS = [
+  [1, 'weight1_bits'],
+  [10, 'weight10_bits'],
+  [50, 'weight50_bits'],
+  [250, 'weight250_bits'],
+] as const
+const bitCount = (mask: string) => `bit_count((${mask})::bit(64))`
+const weighted = (term: (mask: string) => string) =>
+  WEIGHT_MASKS.map(([weight, mask]) => `${weight} * ${term(mask)}`).join(' + ')
+function satisfaction(from: string, to: string) {
+  const total = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.${mask}`))
+  const met = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.accepted_bits & ${from}.${mask}`))
+  return `(case when (${total}) = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
+}
+const SCORE = `(case when ${bitCount('p.answer_bits & v.answered_bits')} < 3 then null
+  else floor(100 * sqrt(${satisfaction('v', 'p')} * ${satisfaction('p', 'v')}) + 0.5)::int end)`
+
+type Ranking = { ids: string[]; matches: number[]; shared: number[] }
+// The same ranking rules as Nestmate (decision 024): the first 300 places and ties, kept 10 s per viewer.
+const rankings = new Map<string, { until: number; ranking: Ranking }>()
+const SCORED = `with v as (select * from living_profile where user_id = $1)
+  select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
+  from living_profile p, v where p.user_id <> $1`
+
+async function ranking(pool: pg.Pool, userId: string): Promise<Ranking> {
+  const kept = rankings.get(userId)
+  if (kept && kept.until > Date.now()) return kept.ranking
+  const { rows } = await sql(
+    pool,
+    `select user_id, match, shared from (
+       select s.*, rank() over (order by match desc) as place from (${SCORED}) s where match is not null
+     ) ranked where place <= 300 order by match desc`,
+    [userId],
+  )
+  const result = {
+    ids: rows.map((row) => row.user_id as string),
+    matches: rows.map((row) => row.match as number),
+    shared: rows.map((row) => row.shared as number),
+  }
+  rankings.set(userId, { until: Date.now() + 10_000, ranking: result })
+  return result
+}
+
+/** Browse's first page by best match for a signed-in person with a living profile (no filters, no cursor). */
+export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null): Promise<Answer> {
+  const refused = { status: 400, body: { error: 'Sorting by best match needs your living profile.' } }
+  if (!userId) return refused
+  const profile = await sql(pool, `select 1 from living_profile where user_id = $1`, [userId])
+  if (!profile.rows[0]) return refused
+  const limit = Number(url.searchParams.get('limit') ?? 24)
+  const ranked = await ranking(pool, userId)
+  const top = async () => {
+    if (ranked.ids.length === 0) return null
+    const { rows } = await sql(
+      pool,
+      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", r.match as key
+       from unnest($1::text[], $2::int[], $3::int[]) as r(user_id, match, shared)
+       join listing l on l.owner_id = r.user_id join "user" u on u.id = l.owner_id
+       order by r.match desc, l.id desc limit ${limit + 1}`,
+      [ranked.ids, ranked.matches, ranked.shared],
+    )
+    return rows.length > limit ? rows : null
+  }
+  const full = async () =>
+    (
+      await sql(
+        pool,
+        `with scored as (${SCORED} offset 0)
+         select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", coalesce(s.match, -1) as key
+         ${FROM} left join scored s on s.user_id = l.owner_id
+         order by coalesce(s.match, -1) desc, l.id desc limit ${limit + 1}`,
+        [userId],
+      )
+    ).rows
+  const [rows, total] = await Promise.all([
+    top().then((rows) => rows ?? full()),
+    count('[]', pool, `select count(*)::int as count from listing`),
+  ])
+  const page = rows.slice(0, limit)
+  const headers: Record<string, string> = {
+    'x-total-count': String(total),
+    'cache-control': 'no-store',
+    'x-living-profile': 'scored',
+  }
+  const last = page.at(-1)
+  if (rows.length > limit && last) {
+    const next = new URLSearchParams(url.searchParams)
+    next.set('cursor', encodeCursor(last.key, last._id))
+    headers.link = `</api/roommate-listings?${next}>; rel="next"`
+  }
+  return { status: 200, headers, body: page.map(({ key: _key, ...row }) => toIso(row)) }
+}
+
 export async function featured(pool: pg.Pool): Promise<Answer> {
   const { rows } = await sql(
     pool,

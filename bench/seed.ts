@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client.ts'
 import { placeLabel } from '../src/shared/place-values.ts'
-import { lifestyles } from '../src/server/db/demo-data.ts'
+import { demoProfileRow, lifestyles } from '../src/server/db/demo-data.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
 import { encodeCursor } from '../src/server/routes/listings/cursor.ts'
 
@@ -82,7 +82,8 @@ export function seedStatements(listings: number): string[] {
             'bench' || i || '@bench.nestmate.test', false, now() - (i % 365) * interval '1 day', now()
      from generate_series(1, ${users}) i`,
     `insert into listing (owner_id, title, location, rent, room_type, lifestyle, description, contact, number,
-                          availability, likes, created_at, updated_at, place_id, place_name, lat, lon)
+                          availability, likes, created_at, updated_at, place_id, place_name, lat, lon,
+                          bills_included, furnished, min_stay_months, available_from)
      select 'bench-user-' || (1 + g.i % ${users}),
             (${array(adjectives)})[1 + floor(g.r4 * 8)::int] || ' ' || lower(g.room) || ' room in ' || split_part(g.place, ',', 1),
             g.place,
@@ -99,7 +100,9 @@ export function seedStatements(listings: number): string[] {
             now() - g.r5 * interval '365 days',
             now() - g.r5 * interval '300 days',
             (${place.ids})[g.p], (${place.names})[g.p],
-            (${place.lats})[g.p] + (g.r3 - 0.5) * 0.09, (${place.lons})[g.p] + (g.r4 - 0.5) * 0.09
+            (${place.lats})[g.p] + (g.r3 - 0.5) * 0.09, (${place.lons})[g.p] + (g.r4 - 0.5) * 0.09,
+            g.i % 3 = 0, g.i % 2 = 0, (array[1, 3, 6, 12])[1 + g.i % 4],
+            current_date + (g.i % 90)
      from (
        select i, r3, r4, r5, p,
               (${placeNames})[p] as place,
@@ -109,8 +112,29 @@ export function seedStatements(listings: number): string[] {
              from (select i, random() r1, random() r2, random() r3, random() r4, random() r5
                    from generate_series(1, ${listings}) i) raw) placed
      ) g`,
+    profileStatement(users),
     `analyze`,
   ]
+}
+
+const PROFILE_TEMPLATES = 50
+
+/** Four people in five have a living profile (20k at 100k listings), each one of 50 demo profiles. */
+function profileStatement(users: number): string {
+  const literal = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'`
+  const templates = Array.from({ length: PROFILE_TEMPLATES }, (_, k) => {
+    const row = demoProfileRow('', k)
+    const masks = [row.answerBits, row.acceptedBits, row.answeredBits, row.weight1Bits, row.weight10Bits]
+    const more = [row.weight50Bits, row.weight250Bits, row.interestBits]
+    return `(${k}, ${literal(row.answers)}::jsonb, ${array(row.interests)}::text[], ${[...masks, ...more].join(', ')})`
+  })
+  return `insert into living_profile (user_id, version, answers, interests, answer_bits, accepted_bits, answered_bits,
+      weight1_bits, weight10_bits, weight50_bits, weight250_bits, interest_bits)
+    select 'bench-user-' || i, 1, t.answers, t.interests, t.a, t.acc, t.ans, t.w1, t.w10, t.w50, t.w250, t.ints
+    from generate_series(1, ${users}) i
+    join (values ${templates.join(',\n')}) as t(k, answers, interests, a, acc, ans, w1, w10, w50, w250, ints)
+      on t.k = i % ${PROFILE_TEMPLATES}
+    where i % 5 <> 0`
 }
 
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>

@@ -1,3 +1,5 @@
+import { demoProfile } from '../src/server/db/demo-profiles.ts'
+
 /** Signs people up through the real endpoint and returns their session cookies (name=value only). */
 export async function signUp(baseUrl: string, count: number): Promise<string[]> {
   const cookies: string[] = []
@@ -12,12 +14,18 @@ export async function signUp(baseUrl: string, count: number): Promise<string[]> 
       }),
     })
     if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
-    cookies.push(
-      response.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(';')[0])
-        .join('; '),
-    )
+    const cookie = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+    // Each signed-in person has a living profile, so "best match" has scores to sort by.
+    const profile = await fetch(`${baseUrl}/api/living-profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+      body: JSON.stringify(demoProfile(i)),
+    })
+    if (!profile.ok) throw new Error(`living profile failed: ${profile.status} ${await profile.text()}`)
+    cookies.push(cookie)
   }
   return cookies
 }

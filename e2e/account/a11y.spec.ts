@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createListingViaApi, signedInPage, type TestUser } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
 
 // Every signed-in page, in both colour modes, at desktop and phone width: no serious or critical axe findings.
 
@@ -19,16 +19,9 @@ const PAGES = [
     path: (id: string) => `/dashboard/browse-listing-details/${id}`,
     ready: () => 'people interested in',
   },
+  { name: 'living profile', path: () => '/dashboard/living-profile', ready: () => 'Save living profile' },
   { name: 'profile settings', path: () => '/dashboard/profile-settings', ready: () => 'Save Changes' },
 ]
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
-}
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {

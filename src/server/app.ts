@@ -18,6 +18,8 @@ import { registerWebApp } from './plugins/web-app.ts'
 import { gazetteer } from './places/gazetteer.ts'
 import { likeRoutes } from './routes/likes/index.ts'
 import { createLikesRepository } from './routes/likes/likes-repository.ts'
+import { livingProfileRoutes } from './routes/living-profile/index.ts'
+import { createLivingProfileRepository } from './routes/living-profile/living-profile-repository.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
 import { placeRoutes } from './routes/places/index.ts'
@@ -104,8 +106,10 @@ export async function buildApp(
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
-  await app.register(listingRoutes(listings, gazetteer))
+  const profiles = createLivingProfileRepository(database.db)
+  await app.register(listingRoutes(listings, gazetteer, profiles))
   await app.register(placeRoutes(gazetteer))
+  await app.register(livingProfileRoutes(profiles))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)

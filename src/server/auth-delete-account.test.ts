@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { EARLY_BIRD, putProfile } from './routes/living-profile/test-profiles.ts'
 import { likeAs } from './routes/listings/test-requests.ts'
 import { useMailedApp, sessionUser, signIn, signUpAndReadMail } from './test/accounts.ts'
 import { BASE_URL, createListing, injectAs, type TestUser } from './test/app.ts'
@@ -18,7 +19,7 @@ const details = (reader: TestUser, id: string) =>
   injectAs(t.app, reader, { method: 'GET', url: `/api/roommate-listings/${id}` })
 
 describe('delete my account', () => {
-  test('needs the password, then removes listings, likes, sessions and accounts, keeping counts true', async () => {
+  test('needs the password, then removes listings, likes, living profile, sessions and accounts, keeping counts true', async () => {
     const { person: leaving } = await signUpAndReadMail(t)
     const { person: neighbour } = await signUpAndReadMail(t)
     const ownA = await createListing(t.app, leaving, { title: 'Leaving A' })
@@ -26,6 +27,7 @@ describe('delete my account', () => {
     const theirs = await createListing(t.app, neighbour, { title: 'Staying' })
     expect((await likeAs(t.app, leaving, theirs)).json()).toMatchObject({ likes: 1 })
     expect((await likeAs(t.app, neighbour, ownA)).statusCode).toBe(200)
+    expect((await putProfile(t.app, leaving, EARLY_BIRD)).statusCode).toBe(200)
     const before = (await details(neighbour, theirs)).json()
     const phone = await signIn(t.app, leaving.email, leaving.password)
 
@@ -51,9 +53,10 @@ describe('delete my account', () => {
         (select count(*)::int from session where user_id = ${leaving.id}) as sessions,
         (select count(*)::int from account where user_id = ${leaving.id}) as accounts,
         (select count(*)::int from listing where owner_id = ${leaving.id}) as listings,
-        (select count(*)::int from listing_like where user_id = ${leaving.id}) as likes`,
+        (select count(*)::int from listing_like where user_id = ${leaving.id}) as likes,
+        (select count(*)::int from living_profile where user_id = ${leaving.id}) as profiles`,
     )
-    expect(rows).toEqual([{ users: 0, sessions: 0, accounts: 0, listings: 0, likes: 0 }])
+    expect(rows).toEqual([{ users: 0, sessions: 0, accounts: 0, listings: 0, likes: 0, profiles: 0 }])
     // The neighbour is untouched.
     expect((await sessionUser(t.app, neighbour.cookie))?.email).toBe(neighbour.email)
   })

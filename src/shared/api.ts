@@ -15,6 +15,7 @@ export const API = {
   likers: (id: string) => `/api/my-listings/${encodeURIComponent(id)}/likers`,
   stats: '/api/stats',
   places: '/api/places',
+  livingProfile: '/api/living-profile',
   auth: '/api/auth',
 } as const
 

@@ -17,8 +17,22 @@ export const LIMITS = {
   number: 30,
 }
 
-// `distance` (nearest first) needs a place to measure from (near=).
-export const SORTS = ['rent_asc', 'rent_desc', 'newest', 'distance'] as const
+/** Household facts with a range: months of minimum stay, people already living there. */
+export const MIN_STAY_MONTHS = { min: 1, max: 36 }
+export const HOUSEHOLD_SIZE = { min: 0, max: 12 }
+/** The yes/no household facts, each a browse filter that keeps only the listings that say yes. */
+export const YES_NO_FACTS = ['billsIncluded', 'furnished', 'petsAllowed', 'smokingAllowed'] as const
+export type YesNoFact = (typeof YES_NO_FACTS)[number]
+export const YES_NO_FACT_LABELS: Record<YesNoFact, string> = {
+  billsIncluded: 'Bills included',
+  furnished: 'Furnished',
+  petsAllowed: 'Pets allowed',
+  smokingAllowed: 'Smoking allowed',
+}
+
+// `distance` (nearest first) needs a place to measure from (near=); `match` (best match first) needs a signed-in
+// caller with a living profile.
+export const SORTS = ['rent_asc', 'rent_desc', 'newest', 'distance', 'match'] as const
 export type Sort = (typeof SORTS)[number]
 export const DEFAULT_SORT: Sort = 'rent_asc'
 export const PAGE_SIZE = 24

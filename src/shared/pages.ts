@@ -89,6 +89,12 @@ export const PAGES = {
     module: 'routes/dashboard/liked-rooms.tsx',
     signIn: true,
   },
+  livingProfile: {
+    path: '/dashboard/living-profile',
+    layout: 'dashboard',
+    module: 'routes/dashboard/living-profile.tsx',
+    signIn: true,
+  },
   profile: {
     path: '/dashboard/profile-settings',
     layout: 'dashboard',

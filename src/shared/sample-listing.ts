@@ -10,6 +10,13 @@ const SAMPLE: NewListing = {
   contact: 'facebook.com/nestmate.tester',
   number: '+1 (503) 555-0100',
   availability: 'Available',
+  billsIncluded: true,
+  availableFrom: '2026-12-01',
+  minStayMonths: 6,
+  furnished: true,
+  petsAllowed: false,
+  smokingAllowed: false,
+  householdSize: 2,
 }
 
 /**

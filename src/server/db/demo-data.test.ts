@@ -1,7 +1,9 @@
 import { expect, test } from 'vitest'
 import { placeLabel } from '#shared/place-values.ts'
 import { gazetteer } from '../places/gazetteer.ts'
-import { demoPlaces } from './demo-data.ts'
+import { demoPlaces, insertDemoData } from './demo-data.ts'
+import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
+import { injectAs, signUp, useTestApp } from '../test/app.ts'
 
 test('every demo listing sits in a real place, labelled and placed as the gazetteer has it', () => {
   for (const { place } of demoPlaces) {
@@ -15,3 +17,37 @@ test('every demo listing sits in a real place, labelled and placed as the gazett
     })
   }
 })
+
+const t = useTestApp()
+
+test('a newcomer who fills a living profile sees scores on the demo listings at once, and their household', async () => {
+  expect(await insertDemoData(t.database.db)).toBeGreaterThan(20)
+  const newcomer = await signUp(t.app)
+  await putProfile(t.app, newcomer, { ...EARLY_BIRD, answers: { ...EARLY_BIRD.answers, ...MORE } })
+  const response = await injectAs(t.app, newcomer, {
+    method: 'GET',
+    url: '/api/roommate-listings?sort=match&limit=100',
+  })
+  const listings = response.json<{ _id: string; match: number | null }[]>()
+  const scores = listings.map((listing) => listing.match)
+  expect(scores.every((score) => typeof score === 'number')).toBe(true)
+  // Not one made-up number for all: the demo posters differ.
+  expect(new Set(scores).size).toBeGreaterThan(2)
+  const details = await injectAs(t.app, newcomer, {
+    method: 'GET',
+    url: `/api/roommate-listings/${listings[0]!._id}`,
+  })
+  expect(details.json().match.score).toBe(scores[0])
+  // Demo listings state their household, some facts left unsaid as real posters do.
+  expect([null, 1, 3, 6, 12]).toContain(details.json().minStayMonths)
+  const withFacts = await injectAs(t.app, null, {
+    method: 'GET',
+    url: '/api/roommate-listings?furnished=true',
+  })
+  expect(Number(withFacts.headers['x-total-count'])).toBeGreaterThan(0)
+})
+
+const MORE = {
+  guests: { answer: 'monthly', accepted: ['rarely', 'monthly'], importance: 'somewhat' },
+  pets: { answer: 'none', accepted: ['none', 'small'], importance: 'very' },
+} as const

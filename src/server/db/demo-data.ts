@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm'
 import { ROOM_TYPES } from '#shared/listing-values.ts'
 import type { NewListing, RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
-import { listing, user } from './schema/index.ts'
+import { demoProfile } from './demo-profiles.ts'
+import { encodeProfile } from './profile-codes.ts'
+import { listing, livingProfile, user } from './schema/index.ts'
+import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
 
 // A living site for a newcomer: a few people with listings in several cities. Demo people have no password,
 // so nobody can sign in as them.
@@ -79,7 +82,23 @@ const descriptions = [
 
 type DemoListing = NewListing & { ownerId: string } & (typeof demoPlaces)[number]['place']
 
-export function demoListings(ownerIds: string[], count = 36): DemoListing[] {
+const MIN_STAYS = [null, 1, 3, 6, 12]
+const DAY = 86_400_000
+
+/** Household facts that vary from listing to listing; a few left unsaid, as real posters do. */
+function householdFacts(i: number, today: number) {
+  return {
+    billsIncluded: i % 3 === 0,
+    availableFrom: i % 4 === 0 ? null : new Date(today + ((i * 11) % 90) * DAY).toISOString().slice(0, 10),
+    minStayMonths: MIN_STAYS[i % MIN_STAYS.length] ?? null,
+    furnished: i % 5 === 2 ? null : i % 2 === 0,
+    petsAllowed: i % 4 === 1 ? true : i % 4 === 3 ? false : null,
+    smokingAllowed: i % 6 === 5,
+    householdSize: i % 5,
+  }
+}
+
+export function demoListings(ownerIds: string[], count = 36, today = Date.now()): DemoListing[] {
   return Array.from({ length: count }, (_, i) => {
     const roomType = ROOM_TYPES[i % ROOM_TYPES.length]!
     const base = roomType === 'Studio' ? 1100 : roomType === 'Single' ? 750 : 420
@@ -97,6 +116,7 @@ export function demoListings(ownerIds: string[], count = 36): DemoListing[] {
       number:
         i % 5 === 4 ? '' : `+1 (555) 01${String(i).padStart(2, '0')}-${String(1000 + i * 13).slice(-4)}`,
       availability: i % 4 === 3 ? 'Not Available' : 'Available',
+      ...householdFacts(i, today),
     }
   })
 }
@@ -112,6 +132,11 @@ export async function insertDemoData(db: Database): Promise<number> {
       .onConflictDoUpdate({ target: user.email, set: { name: sql`excluded.name` } })
       .returning({ id: user.id })
     const rows = demoListings(owners.map((owner) => owner.id))
+    // Demo posters have living profiles, so a newcomer who fills one sees scores at once.
+    await tx
+      .insert(livingProfile)
+      .values(owners.map(({ id }, i) => demoProfileRow(id, i)))
+      .onConflictDoNothing()
     // Spread creation times so "newest first" and the featured list look like a real history.
     const now = Date.now()
     await tx
@@ -119,4 +144,10 @@ export async function insertDemoData(db: Database): Promise<number> {
       .values(rows.map((row, i) => ({ ...row, createdAt: new Date(now - i * 3_600_000) })))
     return rows.length
   })
+}
+
+/** A demo person's living_profile row, answers and masks together. */
+export function demoProfileRow(userId: string, i: number) {
+  const { answers, interests } = demoProfile(i)
+  return { userId, version: QUESTIONNAIRE_VERSION, answers, interests, ...encodeProfile(answers, interests) }
 }

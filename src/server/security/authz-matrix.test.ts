@@ -2,6 +2,8 @@ import Fastify, { type InjectOptions } from 'fastify'
 import { describe, expect, test } from 'vitest'
 import { registerRouteAuth, routeAuthDeclarations } from '../plugins/route-auth.ts'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
+import { compareProfiles, type Profile } from '#shared/match.ts'
+import { EARLY_BIRD, NIGHT_OWL, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
@@ -52,9 +54,21 @@ const full = (ctx: Ctx, extra: object) => ({
   contact: 'https://facebook.com/nestmate.tester',
   userEmail: ctx.owner.email,
   ownerVerified: false,
+  billsIncluded: true,
+  availableFrom: '2026-12-01',
+  minStayMonths: 6,
+  furnished: true,
+  petsAllowed: false,
+  smokingAllowed: false,
+  householdSize: 2,
   updatedAt: anyString,
   ...extra,
 })
+const NO_PROFILE = { error: 'You have no living profile yet.' }
+const savedProfile = { version: 1, ...EARLY_BIRD, updatedAt: anyString }
+
+/** Details when neither person has a living profile. */
+const noMatch = { match: null, hasLivingProfile: false }
 /** What someone who hasn't liked the listing sees: no phone, no e-mail. */
 const withoutContacts = (ctx: Ctx, extra: object) => {
   const { userEmail: _email, ...rest } = full(ctx, extra)
@@ -140,11 +154,11 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: {
         status: 200,
-        body: (ctx) => withoutContacts(ctx, { likedByMe: false, isOwner: false }),
+        body: (ctx) => withoutContacts(ctx, { likedByMe: false, isOwner: false, ...noMatch }),
       },
       owner: {
         status: 200,
-        body: (ctx) => full(ctx, { number: ctx.phone, likedByMe: false, isOwner: true }),
+        body: (ctx) => full(ctx, { number: ctx.phone, likedByMe: false, isOwner: true, ...noMatch }),
         reveals: ['email', 'phone'],
       },
     },
@@ -169,6 +183,83 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: { status: 403, body: () => ({ error: 'You can only delete your own listings.' }) },
       owner: { status: 200, body: () => ({ message: 'Listing deleted successfully' }) },
+    },
+  },
+  {
+    route: 'GET /api/roommate-listings',
+    name: 'sort=match, the owner with a living profile',
+    given: (ctx) => putProfile(t.app, ctx.owner, EARLY_BIRD),
+    request: () => ({ method: 'GET', url: '/api/roommate-listings?sort=match&limit=100' }),
+    cells: {
+      anonymous: {
+        status: 400,
+        body: () => ({ error: expect.stringMatching(/signed in with a living profile/) }),
+      },
+      stranger: { status: 400, body: () => ({ error: expect.stringMatching(/needs your living profile/) }) },
+      // One's own listing carries no score; no one's answers are in a browse answer.
+      owner: {
+        status: 200,
+        body: (ctx) => expect.arrayContaining([{ ...summary(ctx), match: null, sharedInterests: 0 }]),
+      },
+    },
+  },
+  {
+    route: 'GET /api/roommate-listings/:id',
+    name: 'both with living profiles',
+    given: async (ctx) => {
+      await putProfile(t.app, ctx.owner, NIGHT_OWL)
+      await putProfile(t.app, ctx.stranger, EARLY_BIRD)
+    },
+    request: (ctx) => ({ method: 'GET', url: `/api/roommate-listings/${ctx.listingId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 200,
+        body: (ctx) =>
+          withoutContacts(ctx, {
+            likedByMe: false,
+            isOwner: false,
+            match: compareProfiles(EARLY_BIRD as Profile, NIGHT_OWL as Profile),
+            hasLivingProfile: true,
+          }),
+      },
+      owner: {
+        status: 200,
+        body: (ctx) =>
+          full(ctx, {
+            number: ctx.phone,
+            likedByMe: false,
+            isOwner: true,
+            match: null,
+            hasLivingProfile: true,
+          }),
+        reveals: ['email', 'phone'],
+      },
+    },
+  },
+  {
+    route: 'GET /api/living-profile',
+    given: (ctx) => putProfile(t.app, ctx.owner, EARLY_BIRD),
+    request: () => ({ method: 'GET', url: '/api/living-profile' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => NO_PROFILE },
+      owner: { status: 200, body: () => savedProfile },
+    },
+  },
+  {
+    route: 'PUT /api/living-profile',
+    request: () => ({ method: 'PUT', url: '/api/living-profile', payload: EARLY_BIRD }),
+    cells: bySession(anonymous401, { status: 200, body: () => savedProfile }),
+  },
+  {
+    route: 'DELETE /api/living-profile',
+    given: (ctx) => putProfile(t.app, ctx.owner, EARLY_BIRD),
+    request: () => ({ method: 'DELETE', url: '/api/living-profile' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => NO_PROFILE },
+      owner: { status: 200, body: () => ({ message: 'Living profile removed.' }) },
     },
   },
   {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
+import { EARLY_BIRD, NIGHT_OWL, getProfile, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { detailsAs } from '../routes/listings/test-requests.ts'
 import { BASE_URL, createListing, injectAs, signUp, sampleListing, useTestApp } from '../test/app.ts'
 import type { TestUser } from '../test/app.ts'
@@ -11,7 +12,7 @@ import { registeredApiRoutes } from './routes.ts'
 const t = useTestApp()
 let alice: TestUser
 let bob: TestUser
-/** Likes the target listing, so a forged unlike of hers would show. */
+/** Likes the target listing, so a forged unlike of hers would show; has a living profile, so a forged removal would. */
 let carol: TestUser
 let listingId: string
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   carol = await signUp(t.app)
   listingId = await createListing(t.app, alice, { title: 'Target' })
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
+  expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
 })
 
 type Write = {
@@ -58,6 +60,17 @@ const API_WRITES: Record<string, Write> = {
     url: '/api/listings/:id/like',
     user: () => carol,
   },
+  'PUT /api/living-profile': {
+    method: 'PUT',
+    url: '/api/living-profile',
+    payload: EARLY_BIRD,
+    user: () => alice,
+  },
+  'DELETE /api/living-profile': {
+    method: 'DELETE',
+    url: '/api/living-profile',
+    user: () => carol,
+  },
   'POST /api/users': {
     method: 'POST',
     url: '/api/users',
@@ -86,6 +99,8 @@ async function expectNothingChanged() {
   expect(session.json().user.name).toBe(alice.name)
   const mine = await injectAs(t.app, alice, { method: 'GET', url: '/api/my-listings' })
   expect(mine.json()).toHaveLength(1)
+  expect((await getProfile(t.app, alice)).statusCode).toBe(404)
+  expect((await getProfile(t.app, carol)).json()).toMatchObject({ interests: NIGHT_OWL.interests })
 }
 
 test('the list covers every write route the API registers', () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { InjectOptions } from 'fastify'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -7,6 +8,9 @@ import { ListingSchema, NewListingSchema, SORTS } from '#shared/listing.ts'
 import { NameSchema, ProfileSchema } from '#shared/user.ts'
 import { selectRows } from '../test/database.ts'
 import { BASE_URL, createListing, signUp, sampleListing, type TestUser, useTestApp } from '../test/app.ts'
+import { LivingProfileInputSchema, type LivingProfileAnswers } from '#shared/living-profile.ts'
+import { encodeProfile } from '../db/profile-codes.ts'
+import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes } from './routes.ts'
 
 // Random and hostile bodies, params, query strings and headers against every route. The server may refuse them
@@ -87,8 +91,22 @@ const listingish = fc
 const oneFieldOff = fc
   .tuple(fc.constantFrom(...Object.keys(sampleListing())), text)
   .map(([key, raw]) => ({ ...sampleListing(), [key]: raw }))
+/** A living profile with real question ids and any values, or any keys. */
+const answerish = fc.record({ answer: value, accepted: value, importance: value }, { requiredKeys: [] })
+const profileish = fc.record(
+  {
+    answers: fc.oneof(
+      fc.dictionary(fc.constantFrom('bedtime', 'smoking', 'pets', 'guests'), answerish, { maxKeys: 4 }),
+      fc.dictionary(text, answerish, { maxKeys: 3 }),
+      value,
+    ),
+    interests: fc.oneof(fc.array(fc.constantFrom('cooking', 'hiking', 'music'), { maxLength: 10 }), value),
+  },
+  { requiredKeys: [] },
+)
 const body = fc.oneof(
   { arbitrary: listingish.map((b) => JSON.stringify(b)), weight: 3 },
+  { arbitrary: profileish.map((b) => JSON.stringify(b)), weight: 2 },
   { arbitrary: oneFieldOff.map((b) => JSON.stringify(b)), weight: 6 },
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc
@@ -219,6 +237,9 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'GET /api/my-listings/:id/likers': { url: (id, q) => `/api/my-listings/${id}/likers?${q}`, body: false },
   'GET /api/users': { url: (_, q) => `/api/users?${q}`, body: false },
   'POST /api/users': { url: (_, q) => `/api/users?${q}`, body: true },
+  'GET /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: false },
+  'PUT /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
+  'DELETE /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
   'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
@@ -230,6 +251,14 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/auth/${authPath(id, [...AUTH_WRITES, 'delete-user'])}?${q}`,
     body: true,
   },
+}
+
+/** The answer's JSON, decompressed when a fuzzed Accept-Encoding made a long one (a refusal listing every issue) compressed. */
+function decodedJson(response: { rawPayload: Buffer; headers: Record<string, unknown> }): unknown {
+  const encoding = response.headers['content-encoding']
+  const raw = response.rawPayload
+  const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw
+  return JSON.parse(body.toString('utf8'))
 }
 
 test('every registered route is fuzzed', () => {
@@ -265,7 +294,7 @@ describe.each(Object.entries(ROUTES))('%s', (route, { url, body: hasBody }) => {
           if (response.statusCode >= 500)
             throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`)
           if (response.statusCode >= 400 && !route.includes('/auth/')) {
-            expect(response.json()).toEqual(expect.objectContaining({ error: expect.any(String) }))
+            expect(decodedJson(response)).toEqual(expect.objectContaining({ error: expect.any(String) }))
           }
         },
       ),
@@ -303,6 +332,17 @@ test('each hostile string in each listing and profile field: stored as given or 
         `${url} ${JSON.stringify(payload)}`,
       ).toBeLessThan(500)
     }
+    const entry = { answer: 'early', accepted: ['early'], importance: 'very' }
+    for (const payload of [
+      { answers: { [raw]: entry } },
+      { answers: { bedtime: { ...entry, answer: raw } } },
+      { answers: { bedtime: { ...entry, accepted: [raw] } } },
+      { answers: { bedtime: { ...entry, importance: raw } } },
+      { answers: {}, interests: [raw] },
+    ]) {
+      const saved = await write('PUT', '/api/living-profile', payload)
+      expect(saved.statusCode, `living profile ${JSON.stringify(payload).slice(0, 60)}`).toBeLessThan(500)
+    }
     const search = await t.app.inject({
       method: 'GET',
       url: `/api/roommate-listings?${new URLSearchParams({ q: raw })}`,
@@ -312,12 +352,16 @@ test('each hostile string in each listing and profile field: stored as given or 
 })
 
 test(`${RUNS * 2} crafted browse cursors: a page or 400 Malformed cursor, never a 5xx`, async () => {
+  // Someone with a living profile, so every sort (best match too) reads its cursor.
+  const reader = await signUp(t.app)
+  await putProfile(t.app, reader, EARLY_BIRD)
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...SORTS), craftedCursor, async (sort, cursor) => {
       const response = await t.app.inject({
         method: 'GET',
         // Nearest first measures from a place (Berlin); without one it is refused before the cursor is read.
         url: `/api/roommate-listings?${new URLSearchParams({ sort, cursor, ...(sort === 'distance' ? { near: '2950159' } : {}) })}`,
+        headers: { cookie: reader.cookie },
       })
       if (response.statusCode !== 200) {
         expect(response.statusCode, response.body).toBe(400)
@@ -357,7 +401,8 @@ describe('after fuzzing, everything stored is valid', () => {
   test('every listing row parses with the shared schemas and is what the schema would store', async () => {
     const rows = await selectRows<Record<string, unknown>>(
       t.database,
-      `select l.*, (select count(*)::int from listing_like k where k.listing_id = l.id) as like_rows from listing l`,
+      `select l.*, l.available_from::text as available_day,
+        (select count(*)::int from listing_like k where k.listing_id = l.id) as like_rows from listing l`,
     )
     expect(rows.length).toBeGreaterThan(50)
     for (const row of rows) {
@@ -371,6 +416,13 @@ describe('after fuzzing, everything stored is valid', () => {
         contact: row.contact,
         number: row.number,
         availability: row.availability,
+        billsIncluded: row.bills_included,
+        availableFrom: row.available_day,
+        minStayMonths: row.min_stay_months,
+        furnished: row.furnished,
+        petsAllowed: row.pets_allowed,
+        smokingAllowed: row.smoking_allowed,
+        householdSize: row.household_size,
       }
       // Stored values are a fixed point of the input schema: already trimmed, bounded, canonical.
       expect(NewListingSchema.parse(input)).toEqual(input)
@@ -404,6 +456,20 @@ describe('after fuzzing, everything stored is valid', () => {
     }
     const page = await t.app.inject({ method: 'GET', url: '/api/roommate-listings?limit=100' })
     expect(page.statusCode).toBe(200)
+  })
+
+  test('every living profile parses with the input schema, and its masks are its answers encoded', async () => {
+    const rows = await selectRows<Record<string, unknown>>(t.database, 'select * from living_profile')
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      const input = { answers: row.answers, interests: row.interests }
+      expect(LivingProfileInputSchema.parse(input)).toEqual(input)
+      const codes = encodeProfile(row.answers as LivingProfileAnswers, row.interests as string[])
+      expect(Number(row.answer_bits)).toBe(codes.answerBits)
+      expect(Number(row.accepted_bits)).toBe(codes.acceptedBits)
+      expect(Number(row.weight250_bits)).toBe(codes.weight250Bits)
+      expect(Number(row.interest_bits)).toBe(codes.interestBits)
+    }
   })
 
   test('every user row has a name and photo the profile schema accepts', async () => {

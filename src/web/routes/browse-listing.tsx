@@ -13,6 +13,8 @@ import {
 } from '../features/listings/browse-api.ts'
 import { BrowseFilters } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
+import { MatchPrompt } from '../features/listings/match-prompt.tsx'
+import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
 
 const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Your Choice List']
@@ -20,17 +22,29 @@ const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Y
 // The view (sort, filters, search) lives in the URL; this loader reads it, so a shared link reproduces the page.
 export async function loader({ request }: { request: Request }) {
   const view = await readBrowseView(new URL(request.url).searchParams)
-  const [firstPage, currency] = await Promise.all([fetchFirstPage(view, request.signal), loadCurrency()])
-  return { view, firstPage, currency }
+  const [firstPage, currency] = await Promise.all([fetchMatchOrDefault(view, request.signal), loadCurrency()])
+  return { view: firstPage.view, firstPage, currency, matchRefused: firstPage.matchRefused }
+}
+
+/** A "Best match" link opened without a living profile shows the default order, saying why. */
+async function fetchMatchOrDefault(view: BrowseView, signal: AbortSignal) {
+  try {
+    return { ...(await fetchFirstPage(view, signal)), view, matchRefused: null }
+  } catch (error) {
+    if (view.sort !== 'match' || !(error instanceof ApiRequestError) || error.status !== 400) throw error
+    const fallback = { ...view, sort: DEFAULT_VIEW.sort }
+    return { ...(await fetchFirstPage(fallback, signal)), view: fallback, matchRefused: error.message }
+  }
 }
 
 export function Component() {
-  const { view, firstPage, currency } = useLoaderData<typeof loader>()
+  const { view, firstPage, currency, matchRefused } = useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
-    <BrowseLayout view={view} viewKey={location.search}>
+    <BrowseLayout view={view} viewKey={location.search} canSortByMatch={firstPage.profile === 'scored'}>
+      <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
       <BrowseResults
         key={location.search}
         firstPage={firstPage}
@@ -42,13 +56,18 @@ export function Component() {
   )
 }
 
-type BrowseLayoutProps = { view: BrowseView; viewKey?: string; children: ReactNode }
+type BrowseLayoutProps = {
+  view: BrowseView
+  viewKey?: string
+  canSortByMatch?: boolean
+  children: ReactNode
+}
 
 /**
  * The page around its results. The build's prerendered first paint (src/web/prerender.tsx) has the results still
  * loading; once the page is hydrated, they are rendered in slices (AfterHydration).
  */
-export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
+export function BrowseLayout({ view, viewKey, canSortByMatch, children }: BrowseLayoutProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <PageTitle title="Browse Listing" />
@@ -59,7 +78,7 @@ export function BrowseLayout({ view, viewKey, children }: BrowseLayoutProps) {
       <p className="mb-8 text-center text-base-content/80">
         Every room on Nestmate. Search by place, set your budget, pick a room type.
       </p>
-      <BrowseFilters key={viewKey} view={view} />
+      <BrowseFilters key={viewKey} view={view} canSortByMatch={canSortByMatch} />
       <div className="mt-6">
         <AfterHydration fallback={<Spinner label="Loading listings…" />}>{children}</AfterHydration>
       </div>

@@ -1,17 +1,26 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { AVAILABILITIES, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
+import {
+  AVAILABILITIES,
+  HOUSEHOLD_SIZE,
+  MIN_STAY_MONTHS,
+  RENT_MAX,
+  ROOM_TYPES,
+} from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 
 /** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
@@ -22,6 +31,8 @@ import { user } from './auth.ts'
 const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' })
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+const range = ({ min, max }: { min: number; max: number }) => sql.raw(`${min} and ${max}`)
 
 export const listing = pgTable(
   'listing',
@@ -47,6 +58,14 @@ export const listing = pgTable(
     lon: doublePrecision(),
     earth: earthPoint().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
     likes: integer().notNull().default(0),
+    // Household facts: null when the poster didn't say.
+    billsIncluded: boolean(),
+    availableFrom: date({ mode: 'string' }),
+    minStayMonths: smallint(),
+    furnished: boolean(),
+    petsAllowed: boolean(),
+    smokingAllowed: boolean(),
+    householdSize: smallint(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -62,6 +81,8 @@ export const listing = pgTable(
       'listing_place',
       sql`(${table.placeId} is null) = (${table.lat} is null) and (${table.lat} is null) = (${table.lon} is null)`,
     ),
+    check('listing_min_stay_months', sql`${table.minStayMonths} between ${range(MIN_STAY_MONTHS)}`),
+    check('listing_household_size', sql`${table.householdSize} between ${range(HOUSEHOLD_SIZE)}`),
     // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id).
     index('listing_rent_id_idx').on(table.rent, table.id),
     index('listing_room_type_rent_id_idx').on(table.roomType, table.rent, table.id),

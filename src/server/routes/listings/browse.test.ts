@@ -255,7 +255,7 @@ describe('GET /api/roommate-listings', () => {
   test.each([
     ['limit=0', 'limit', 'limit must be 1 to 100.'],
     ['limit=101', 'limit', 'limit must be 1 to 100.'],
-    ['sort=cheapest', 'sort', 'sort must be rent_asc, rent_desc, newest or distance.'],
+    ['sort=cheapest', 'sort', 'sort must be rent_asc, rent_desc, newest, distance or match.'],
     ['limit=abc', 'limit', 'limit must be 1 to 100.'],
     ['limit=1.5', 'limit', 'limit must be 1 to 100.'],
     ['minRent=-1', 'minRent', 'Rent bounds must be numbers from 0 to 1,000,000.'],

@@ -29,6 +29,9 @@ const isRent = (value: unknown): value is number =>
 /** Metres along the earth's surface: never more than half way round. */
 const isDistance = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 21_000_000
+/** A score, or -1 for the listings without one (browse-queries.ts's matchKey). */
+const isMatchKey = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= -1 && value <= 100
 
 /** Returns null for anything that isn't a cursor this sort could have produced. */
 export function decodeCursor(raw: string, sort: Sort): Cursor | null {
@@ -39,6 +42,7 @@ export function decodeCursor(raw: string, sort: Sort): Cursor | null {
     if (typeof id !== 'string' || !UUID.test(id)) return null
     if (sort === 'newest') return typeof value === 'string' && isExactTime(value) ? { value, id } : null
     if (sort === 'distance') return isDistance(value) ? { value, id } : null
+    if (sort === 'match') return isMatchKey(value) ? { value, id } : null
     return isRent(value) ? { value, id } : null
   } catch {
     return null

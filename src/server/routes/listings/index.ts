@@ -2,17 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   BrowseQuerySchema,
+  BrowseSummarySchema,
   FeaturedListingSchema,
   IdParamsSchema,
   LikeResultSchema,
   ListingDetailSchema,
   ListingSchema,
-  ListingSummarySchema,
   NewListingSchema,
 } from '#shared/listing.ts'
 import type { Place } from '#shared/place.ts'
 import type { Gazetteer } from '../../places/gazetteer.ts'
+import { compareProfiles } from '#shared/match.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import type { LivingProfileRepository } from '../living-profile/living-profile-repository.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { precompiledSerializer } from './json-serializer.ts'
@@ -27,8 +29,17 @@ export const DETAIL_READ_LIMIT = { max: 300, timeWindow: 60 * 60 * 1000, groupId
 
 const Message = z.object({ message: z.string() })
 
+const NO_MATCH_SORT = (isSignedIn: boolean) =>
+  isSignedIn
+    ? 'Sorting by best match needs your living profile: fill it in on the Living profile page first.'
+    : 'Sorting by best match needs you signed in with a living profile; sort by rent or newest instead.'
+
 export const listingRoutes =
-  (listings: ListingsRepository, gazetteer: Pick<Gazetteer, 'find'>): FastifyPluginAsyncZod =>
+  (
+    listings: ListingsRepository,
+    gazetteer: Pick<Gazetteer, 'find'>,
+    profiles: LivingProfileRepository,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     /** The gazetteer entry of a place id a client sent; an id it doesn't hold is the client's mistake (400). */
     const placeOf = (id: number | undefined): Place | undefined => {
@@ -60,7 +71,7 @@ export const listingRoutes =
       '/api/roommate-listings',
       {
         config: { auth: 'public' },
-        schema: { querystring: BrowseQuerySchema, response: { 200: z.array(ListingSummarySchema) } },
+        schema: { querystring: BrowseQuerySchema, response: { 200: z.array(BrowseSummarySchema) } },
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
@@ -69,7 +80,21 @@ export const listingRoutes =
         if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
         if (query.sort === 'distance' && query.near === undefined)
           throw new HttpError(400, 'sort=distance needs a place to measure from (near=).')
-        const page = await listings.browse(query, cursor, placeOf(query.near))
+        // An anonymous caller (no cookie) pays nothing here: no session lookup, no profile read, no join.
+        const user = request.headers.cookie ? await request.sessionUser() : null
+        const codes = user ? await profiles.codes(user.id) : undefined
+        if (query.sort === 'match' && !codes) throw new HttpError(400, NO_MATCH_SORT(user !== null))
+        const ranking =
+          user && codes && query.sort === 'match' ? await profiles.ranking(user.id, codes) : undefined
+        const page = await listings.browse(
+          query,
+          cursor,
+          placeOf(query.near),
+          user && codes ? { id: user.id, codes, ranking } : undefined,
+        )
+        if (user) reply.header('Cache-Control', 'no-store')
+        // Tells the page whether scores are in the answer, or the caller could have them by filling a profile.
+        if (user) reply.header('X-Living-Profile', codes ? 'scored' : 'missing')
         reply.header('X-Total-Count', String(page.total))
         if (query.q && page.total === 0) {
           const suggestion = await listings.suggestion(query.q)
@@ -101,7 +126,9 @@ export const listingRoutes =
         reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
         const contacts = isOwner || likedByMe ? { number, userEmail } : {}
-        return { ...fields, ...contacts, likedByMe, isOwner }
+        const { viewer, poster } = await profiles.pair(request.user.id, ownerId)
+        const match = viewer && poster && !isOwner ? compareProfiles(viewer, poster) : null
+        return { ...fields, ...contacts, likedByMe, isOwner, match, hasLivingProfile: viewer !== undefined }
       },
     )
 

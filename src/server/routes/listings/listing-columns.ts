@@ -44,6 +44,13 @@ export const listingColumns = {
   number: listing.number,
   userEmail: user.email,
   ownerVerified: user.emailVerified,
+  billsIncluded: listing.billsIncluded,
+  availableFrom: sql<string | null>`${listing.availableFrom}::text`,
+  minStayMonths: listing.minStayMonths,
+  furnished: listing.furnished,
+  petsAllowed: listing.petsAllowed,
+  smokingAllowed: listing.smokingAllowed,
+  householdSize: listing.householdSize,
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<SelectedKey<Listing>, SQLWrapper>
 

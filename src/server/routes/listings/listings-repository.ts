@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { PAGE_SIZE, type BrowseQuery, type ListingSummary, type NewListing } from '#shared/listing.ts'
+import { PAGE_SIZE, type BrowseQuery, type BrowseSummary, type NewListing } from '#shared/listing.ts'
 import { placeLabel, RADIUS_KM, type Place } from '#shared/place-values.ts'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
@@ -11,9 +11,12 @@ import {
   pageShape,
   prepareCount,
   preparePage,
+  prepareTopPage,
   type Center,
   type PageRow,
 } from './browse-queries.ts'
+import type { ProfileCodes } from '../../db/profile-codes.ts'
+import type { Ranking } from '../living-profile/living-profile-repository.ts'
 import type { Cursor } from './cursor.ts'
 import { prepareListingStatements, type ListingWithOwner } from './listing-statements.ts'
 
@@ -24,12 +27,11 @@ export type LikeOutcome =
   | { outcome: 'own' }
   | { outcome: 'missing' }
 
-const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE, radiusKm: RADIUS_KM.default }
-
 /** The sort value of a page's last row, exactly as the next page's keyset compares it. */
 function cursorValue(query: BrowseQuery, last: PageRow): number | string {
   if (query.sort === 'newest') return last.createdAtExact!
   if (query.sort === 'distance') return last.distanceExact!
+  if (query.sort === 'match') return last.matchKey!
   return last.rent
 }
 
@@ -42,6 +44,11 @@ function placeFields(place: Place | undefined) {
     lon: place?.lon ?? null,
   }
 }
+
+/** A signed-in caller with a living profile; with sort=match, their ranking too. */
+export type Viewer = { id: string; codes: ProfileCodes; ranking?: Ranking }
+
+const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE, radiusKm: RADIUS_KM.default }
 
 export function createListingsRepository(db: Database) {
   const statements = prepareListingStatements(db)
@@ -57,6 +64,23 @@ export function createListingsRepository(db: Database) {
     ownCounts.clear()
   }
 
+  const topPages = createStatementCache<ReturnType<typeof prepareTopPage>>('listing_match_top')
+  /** A best-match page from the viewer's ranking, or undefined when the ranking can't fill it (decision 024). */
+  async function topRows(
+    query: BrowseQuery,
+    cursor: Cursor | null,
+    near: Center | undefined,
+    viewer: Viewer | undefined,
+  ) {
+    if (query.sort !== 'match' || !viewer?.ranking || viewer.ranking.rankedIds.length === 0) return undefined
+    const withCursor = cursor !== null
+    const statement = topPages(pageShape(query, withCursor), (name) =>
+      prepareTopPage(db, query, withCursor, name),
+    )
+    const rows = await statement({ ...browseValues(query, cursor, near, viewer), ...viewer.ranking })
+    return rows.length > query.limit ? rows : undefined
+  }
+
   const countOnce = async (query: BrowseQuery, near?: Center) => {
     const statement = filteredCounts(countShape(query), (name) => prepareCount(db, query, name))
     const [row] = await statement.execute(browseValues(query, null, near))
@@ -65,40 +89,34 @@ export function createListingsRepository(db: Database) {
   const countAll = () => counts.get(countShape(ALL), () => countOnce(ALL))
   /** Cached by the size of the whole table, not of the answer (see count-cache.ts). */
   const countFiltered = async (query: BrowseQuery, near?: Center) => {
-    const place = query.near === undefined ? [] : [query.near, query.radiusKm]
-    const key = JSON.stringify([
-      query.roomType,
-      query.minRent,
-      query.maxRent,
-      query.q,
-      query.available,
-      ...place,
-    ])
+    const { sort: _sort, limit: _limit, cursor: _cursor, ...filterValues } = query
+    const key = JSON.stringify(filterValues)
     if (countShape(query) === countShape(ALL)) return countAll()
     return counts.get(key, () => countOnce(query, near), await countAll())
   }
 
   return {
     /**
-     * One page in keyset order, the cursor of the page after it (null on the last), and the filtered total.
-     * `near` is the near= place's position (the caller has looked it up).
+     * One page in keyset order, the cursor of the page after it (null on the last), and the filtered total. With
+     * a `viewer` (signed in, with a living profile) each listing carries its match with the poster. `near` is the
+     * near= place's position (the caller has looked it up).
      */
-    async browse(query: BrowseQuery, cursor: Cursor | null, near?: Center) {
+    async browse(query: BrowseQuery, cursor: Cursor | null, near?: Center, viewer?: Viewer) {
       const withCursor = cursor !== null
-      const statement = pages(pageShape(query, withCursor), (name) =>
-        preparePage(db, query, withCursor, name),
-      )
-      const [rows, total] = await Promise.all([
-        statement(browseValues(query, cursor, near)),
-        countFiltered(query, near),
-      ])
+      const isScored = viewer !== undefined
+      const pageRows = async () =>
+        (await topRows(query, cursor, near, viewer)) ??
+        (await pages(pageShape(query, withCursor, isScored), (name) =>
+          preparePage(db, query, withCursor, name, isScored),
+        )(browseValues(query, cursor, near, viewer)))
+      const [rows, total] = await Promise.all([pageRows(), countFiltered(query, near)])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       const next: Cursor | null =
         rows.length > query.limit && last ? { value: cursorValue(query, last), id: last._id } : null
-      const listings: ListingSummary[] =
-        query.sort === 'newest' || query.sort === 'distance'
-          ? page.map(({ createdAtExact: _exact, distanceExact: _distance, ...row }) => row)
+      const listings: BrowseSummary[] =
+        query.sort === 'newest' || query.sort === 'match' || query.sort === 'distance'
+          ? page.map(({ createdAtExact: _exact, matchKey: _key, distanceExact: _distance, ...row }) => row)
           : page
       return { listings, next, total }
     },

@@ -341,6 +341,8 @@ describe('GET /api/roommate-listings/:id', () => {
         ...['_id', 'title', 'location', 'rent', 'roomType', 'lifestyle', 'availability', 'userName', 'likes'],
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
         ...['ownerVerified', 'placeId', 'placeName', 'lat', 'lon'],
+        ...['billsIncluded', 'availableFrom', 'minStayMonths', 'furnished', 'petsAllowed', 'smokingAllowed'],
+        ...['householdSize', 'match', 'hasLivingProfile'],
       ].sort(),
     )
     expect(body).toMatchObject({

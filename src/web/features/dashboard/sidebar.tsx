@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons'
-import { FaArrowLeft, FaChartPie, FaHeart, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
+import { FaArrowLeft, FaChartPie, FaHeart, FaHome, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
 import { Link, NavLink } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
@@ -10,6 +10,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.addListing, label: 'Add Roommate Listing', icon: FaPlus },
   { to: PATHS.dashboardBrowse, label: 'Browse Listing', icon: FaSearch },
   { to: PATHS.likedRooms, label: 'Liked Rooms', icon: FaHeart },
+  { to: PATHS.livingProfile, label: 'Living profile', icon: FaHome },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
 

@@ -4,6 +4,7 @@ import { safeContactHref } from './api.ts'
 import { LikeButton } from './like-button.tsx'
 import { BackToListings } from './listing-error.tsx'
 import { ListingFacts } from './listing-facts.tsx'
+import { MatchExplanation } from './match-explanation.tsx'
 import { UnlikeButton } from '../liked-rooms/unlike-button.tsx'
 import { useInterest } from '../liked-rooms/use-interest.ts'
 
@@ -30,6 +31,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
           </p>
           <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
         </header>
+        <MatchExplanation listing={listing} />
         <ListingFacts listing={listing} userEmail={userEmail} currency={currency} />
         <section>
           <h2 className="text-lg font-semibold">Description</h2>

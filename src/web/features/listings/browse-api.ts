@@ -1,6 +1,6 @@
 import { API } from '#shared/api.ts'
-import type { BrowseQuery, ListingSummary } from '#shared/listing.ts'
-import { DEFAULT_SORT } from '#shared/listing-values.ts'
+import type { BrowseQuery, BrowseSummary } from '#shared/listing.ts'
+import { DEFAULT_SORT, YES_NO_FACTS } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
@@ -10,12 +10,17 @@ export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & {
   radiusKm?: number
   nearName?: string
 }
-/** `suggestion`: for a search that found nothing, a close word from some listing ("Did you mean …?"). */
+/**
+ * `suggestion`: for a search that found nothing, a close word from some listing ("Did you mean …?").
+ * `profile`: for a signed-in caller, whether the listings carry a match ('scored') or would with a living profile
+ * ('missing'); null for anyone else.
+ */
 export type BrowsePage = {
-  listings: ListingSummary[]
+  listings: BrowseSummary[]
   total: number
   next: string | null
   suggestion: string | null
+  profile: 'scored' | 'missing' | null
 }
 
 export const VIEW_KEYS = [
@@ -27,6 +32,10 @@ export const VIEW_KEYS = [
   'available',
   'near',
   'radiusKm',
+  'moveInBy',
+  ...YES_NO_FACTS,
+  'minStay',
+  'maxStay',
 ] as const
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
@@ -75,15 +84,17 @@ function didYouMean(header: string | null): string | null {
     return null
   }
 }
+const profileState = (header: string | null) => (header === 'scored' || header === 'missing' ? header : null)
 
 async function fetchPage(path: string, signal?: AbortSignal): Promise<BrowsePage> {
-  const { data, headers } = await apiRequest<ListingSummary[]>(path, { signal })
+  const { data, headers } = await apiRequest<BrowseSummary[]>(path, { signal })
   const total = Number(headers.get('X-Total-Count'))
   return {
     listings: data,
     total: Number.isFinite(total) ? total : data.length,
     next: nextLink(headers.get('Link')),
     suggestion: didYouMean(headers.get('X-Did-You-Mean')),
+    profile: profileState(headers.get('X-Living-Profile')),
   }
 }
 

@@ -5,6 +5,7 @@ import { ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
+import { HouseholdFilters } from './household-filters.tsx'
 
 const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
 
@@ -13,6 +14,7 @@ const SORT_LABELS: Record<Sort, string> = {
   rent_desc: 'Rent: high to low',
   newest: 'Newest',
   distance: 'Nearest first',
+  match: 'Best match',
 }
 
 const rentRange = (data: Record<string, string>) =>
@@ -24,7 +26,13 @@ const rentRange = (data: Record<string, string>) =>
  * before the app has loaded, Enter or Search submits it as plain HTML (and a choice in a list submits it through
  * src/web/first-paint/start-app.js). Its fields are uncontrolled, so hydration keeps what was typed.
  */
-export function BrowseFilters({ view }: { view: BrowseView }) {
+export function BrowseFilters({
+  view,
+  canSortByMatch = false,
+}: {
+  view: BrowseView
+  canSortByMatch?: boolean
+}) {
   const id = useId()
   const navigate = useNavigate()
   const { pathname } = useLocation()
@@ -187,12 +195,14 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
             className="select w-full"
             onChange={(event) => apply(event.currentTarget.form!)}
           >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              // Nearest first needs a place to measure from.
-              <option key={value} value={value} disabled={value === 'distance' && !hasPlace}>
-                {label}
-              </option>
-            ))}
+            {Object.entries(SORT_LABELS)
+              .filter(([value]) => value !== 'match' || canSortByMatch || view.sort === 'match')
+              .map(([value, label]) => (
+                // Nearest first needs a place to measure from.
+                <option key={value} value={value} disabled={value === 'distance' && !hasPlace}>
+                  {label}
+                </option>
+              ))}
           </select>
         </label>
         <div className="col-span-2 flex gap-2 @min-[58rem]:col-span-1">
@@ -220,6 +230,7 @@ export function BrowseFilters({ view }: { view: BrowseView }) {
           Available only
         </label>
       </div>
+      <HouseholdFilters view={view} />
       {rangeError && (
         <p id={`${id}-range`} role="alert" className="mt-3 text-sm font-medium text-error">
           {rangeError}

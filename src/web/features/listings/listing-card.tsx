@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router'
-import { FaHouseUser, FaLocationDot, FaRoute, FaUser } from 'react-icons/fa6'
+import { FaHeartPulse, FaHouseUser, FaLocationDot, FaRoute, FaUser } from 'react-icons/fa6'
 import { formatRent } from '#shared/format.ts'
-import type { ListingSummary } from '#shared/listing.ts'
+import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 
 export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
-  Partial<Pick<ListingSummary, 'rent' | 'roomType' | 'placeName' | 'distanceKm'>>
+  Partial<Pick<BrowseSummary, 'rent' | 'roomType' | 'placeName' | 'distanceKm' | 'match' | 'sharedInterests'>>
 
 type ListingCardProps = {
   listing: CardListing
@@ -20,6 +20,24 @@ type ListingCardProps = {
 const distanceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 /** "0.4 km", "12 km": one decimal as the API gives it, none where it adds nothing. */
 export const formatDistance = (km: number) => `${distanceFormat.format(km)} km`
+
+/** The viewer's match with the poster: a number only when there is one (never a made-up score). */
+function MatchFact({ match, shared = 0 }: { match: number | null; shared?: number }) {
+  return (
+    <div className="flex items-center gap-2">
+      <FaHeartPulse aria-hidden="true" className="shrink-0 text-primary" />
+      <dt className="sr-only">Match</dt>
+      <dd>
+        {match === null ? (
+          'No match score'
+        ) : (
+          <span className="font-semibold text-base-content">{match}% match</span>
+        )}
+        {shared > 0 && ` · ${shared} shared interest${shared === 1 ? '' : 's'}`}
+      </dd>
+    </div>
+  )
+}
 
 export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
   const { pathname, search } = useLocation()
@@ -68,6 +86,9 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
             <dt className="sr-only">Poster</dt>
             <dd>Posted by: {listing.userName}</dd>
           </div>
+          {listing.match !== undefined && (
+            <MatchFact match={listing.match} shared={listing.sharedInterests} />
+          )}
         </dl>
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
           {rent ? (

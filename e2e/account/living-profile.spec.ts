@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test'
+import { demoProfile } from '../../src/server/db/demo-profiles.ts'
+import { QUESTIONS } from '../../src/shared/questionnaire.ts'
+import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
+import { expectPopup } from '../support/popup.ts'
+
+// Compatibility from a person's side: a poster with a living profile, a newcomer who fills theirs on the
+// dashboard, then the match on the cards, the best-match order and the reasons on details. Each new screen passes
+// axe in both colour modes at phone and desktop width, and a screenshot of each is kept in .tmp/screens.
+
+async function look(page: Page, name: string) {
+  await expectNoSeriousViolations(page)
+  const size = page.viewportSize()!
+  const theme = (await page.locator('html').getAttribute('class'))?.includes('dark') ? 'dark' : 'light'
+  await page.screenshot({ path: `.tmp/screens/${name}-${size.width}-${theme}.png`, fullPage: true })
+}
+
+test('fill a living profile, then see matches on browse and the reasons on details', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const token = uniqueToken('Match')
+  const posterContext = await browser.newContext({ baseURL })
+  await signUpViaApi(posterContext.request, baseURL!)
+  const saved = await posterContext.request.put('/api/living-profile', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: demoProfile(1),
+  })
+  expect(saved.status()).toBe(200)
+  const listingId = await createListingViaApi(posterContext.request, baseURL!, { title: `Room ${token}` })
+
+  const { page, context } = await signedInPage(browser, baseURL!)
+  await page.goto(`/dashboard/browse-listing?q=${token}`)
+  await expect(page.getByText('to see how well you’d match')).toBeVisible()
+  await page.getByRole('link', { name: 'Fill in your living profile' }).click()
+  await expect(page.getByRole('heading', { name: 'Living profile', level: 1 })).toBeVisible()
+
+  // One tap per question: the first answer, and it is what I accept (nothing ticked under "I'd live with").
+  for (const question of QUESTIONS) {
+    await page.getByRole('group', { name: question.text }).getByRole('radio').first().check()
+  }
+  await page.getByRole('checkbox', { name: 'cooking' }).check()
+  await page.getByRole('checkbox', { name: 'hiking' }).check()
+  await page.getByRole('button', { name: 'Save living profile' }).click()
+  await expectPopup(page, 'Living profile saved')
+  await page.reload()
+  await expect(
+    page
+      .getByRole('group', { name: 'When do you usually go to bed?' })
+      .getByRole('radio', { name: 'Before 10 pm' }),
+  ).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'cooking' })).toBeChecked()
+
+  await page.goto(`/dashboard/browse-listing?q=${token}`)
+  await expect(page.getByText(/\d+% match/)).toBeVisible()
+  await page.getByLabel('Sort by').selectOption('match')
+  await expect(page).toHaveURL(/sort=match/)
+  await expect(page.getByText(/\d+% match/)).toBeVisible()
+
+  await page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await expect(page.getByRole('heading', { name: /\d+% match/ })).toBeVisible()
+  await expect(
+    page
+      .getByRole('heading', { name: 'What you agree on' })
+      .or(page.getByRole('heading', { name: 'Where you differ' }))
+      .first(),
+  ).toBeVisible()
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/dashboard/living-profile')
+      await expect(page.getByRole('button', { name: 'Save living profile' })).toBeVisible()
+      await look(page, 'living-profile')
+      await page.goto(`/dashboard/browse-listing?q=${token}&sort=match&furnished=true`)
+      await expect(page.getByText('Household filters')).toBeVisible()
+      await page.goto(`/dashboard/browse-listing?q=${token}&sort=match`)
+      await expect(page.getByText(/\d+% match/)).toBeVisible()
+      await look(page, 'browse-match')
+      await page.goto(`/dashboard/browse-listing-details/${listingId}`)
+      await expect(page.getByRole('heading', { name: /\d+% match/ })).toBeVisible()
+      await look(page, 'details-match')
+    }
+  }
+
+  await page.goto('/dashboard/living-profile')
+  await page.getByRole('button', { name: 'Remove living profile' }).click()
+  await expectPopup(page, 'Living profile removed')
+  await expect(page.getByRole('button', { name: 'Remove living profile' })).toBeHidden()
+  await page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await expect(page.getByRole('heading', { name: 'How well would you match?' })).toBeVisible()
+  await posterContext.close()
+  await context.close()
+})
+
+test('the add form takes the household facts and details shows them', async ({ browser, baseURL }) => {
+  const { page, context } = await signedInPage(browser, baseURL!)
+  const token = uniqueToken('Facts')
+  await page.goto('/dashboard/find-rommate')
+  await page.getByLabel('Title').fill(`Room ${token}`)
+  await page.getByLabel('Location').fill('Leeds')
+  await page.getByLabel('Rent per month').fill('500')
+  await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Contact info').fill('example.com/me')
+  await page.getByLabel('Free from').fill('2026-12-01')
+  await page.getByLabel('Minimum stay (months)').fill('6')
+  await page.getByLabel('People already living there').fill('2')
+  await page.getByLabel('Furnished').selectOption('true')
+  await page.getByLabel('Pets allowed').selectOption('false')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await look(page, 'add-listing-household')
+  }
+  await page.getByRole('button', { name: 'Add Listing' }).click()
+  await expectPopup(page, 'Roommate Listing Added Successfully!')
+  await page.goto(`/dashboard/browse-listing?q=${token}&furnished=true`)
+  await page.getByRole('link', { name: `See more about Room ${token}` }).click()
+  await expect(page.getByText('1 December 2026')).toBeVisible()
+  await expect(page.getByText('6 months')).toBeVisible()
+  await look(page, 'details-household')
+  await context.close()
+})

@@ -1,0 +1,110 @@
+import { describe, expect, test } from 'vitest'
+import { compareProfiles, type Profile } from './match.ts'
+import type { Importance } from './questionnaire.ts'
+
+type Entry = [answer: string, accepted: string[], importance: Importance]
+const profile = (answers: Record<string, Entry>, interests: string[] = []): Profile => ({
+  answers: Object.fromEntries(
+    Object.entries(answers).map(([id, [answer, accepted, importance]]) => [
+      id,
+      { answer, accepted, importance },
+    ]),
+  ),
+  interests,
+})
+
+describe('compareProfiles', () => {
+  test('two people who accept each other everywhere match 100 %', () => {
+    const both = profile({
+      bedtime: ['early', ['early'], 'very'],
+      smoking: ['no', ['no'], 'dealbreaker'],
+      tidiness: ['tidy', ['tidy', 'spotless'], 'somewhat'],
+    })
+    const match = compareProfiles(both, both)
+    expect(match).toMatchObject({ score: 100, agree: ['bedtime', 'tidiness', 'smoking'], differ: [] })
+    expect(match.dealbreakers).toEqual([])
+  })
+
+  test('the score is the geometric mean of both satisfactions, weighted by each side’s importance', () => {
+    // Viewer: bedtime (50) met, tidiness (10) not met, guests (1) met → sat(V→P) = 51/61.
+    // Poster: bedtime (10) met, tidiness (1) met, guests (250) not met → sat(P→V) = 11/261.
+    const viewer = profile({
+      bedtime: ['late', ['late', 'night_owl'], 'very'],
+      tidiness: ['spotless', ['spotless'], 'somewhat'],
+      guests: ['rarely', ['rarely', 'monthly'], 'a_little'],
+    })
+    const poster = profile({
+      bedtime: ['night_owl', ['late'], 'somewhat'],
+      tidiness: ['relaxed', ['spotless', 'tidy', 'relaxed'], 'a_little'],
+      guests: ['monthly', ['daily'], 'dealbreaker'],
+    })
+    const expected = Math.round(100 * Math.sqrt((51 / 61) * (11 / 261)))
+    const match = compareProfiles(viewer, poster)
+    expect(match.score).toBe(expected)
+    expect(match.score).toBe(19)
+    expect(match.agree).toEqual(['bedtime'])
+    expect(match.differ).toEqual(['tidiness'])
+    expect(match.dealbreakers).toEqual(['guests'])
+    expect(match.questions.find((q) => q.id === 'guests')).toMatchObject({
+      dealbreaker: 'them',
+      youAccept: true,
+      theyAccept: false,
+    })
+  })
+
+  test('fewer than 3 questions in common: no score, but the reasons are still given', () => {
+    const viewer = profile({
+      bedtime: ['early', ['early'], 'very'],
+      smoking: ['no', ['no'], 'very'],
+      pets: ['none', ['none'], 'very'],
+    })
+    const poster = profile({
+      bedtime: ['early', ['early'], 'very'],
+      smoking: ['outside', ['no', 'outside'], 'a_little'],
+    })
+    const match = compareProfiles(viewer, poster)
+    expect(match.score).toBeNull()
+    expect(match.agree).toEqual(['bedtime'])
+    expect(match.differ).toEqual(['smoking'])
+  })
+
+  test('a dealbreaker on my side is reported as mine, and on both sides as both', () => {
+    const viewer = profile({
+      bedtime: ['early', ['early'], 'a_little'],
+      smoking: ['no', ['no'], 'dealbreaker'],
+      pets: ['none', ['none'], 'dealbreaker'],
+    })
+    const poster = profile({
+      bedtime: ['early', ['early'], 'a_little'],
+      smoking: ['inside', ['inside'], 'somewhat'],
+      pets: ['cat_dog', ['cat_dog'], 'dealbreaker'],
+    })
+    const match = compareProfiles(viewer, poster)
+    expect(match.dealbreakers).toEqual(['smoking', 'pets'])
+    expect(match.questions.map((q) => q.dealbreaker)).toEqual([null, 'you', 'both'])
+    // sat(V→P) = 1/501, sat(P→V) = 1/261.
+    expect(match.score).toBe(Math.round(100 * Math.sqrt((1 / 501) * (1 / 261))))
+  })
+
+  test('questions irrelevant to someone count as met for them; shared interests are listed', () => {
+    const viewer = profile(
+      {
+        bedtime: ['early', ['early'], 'irrelevant'],
+        smoking: ['no', ['no'], 'irrelevant'],
+        pets: ['none', ['none'], 'irrelevant'],
+      },
+      ['cooking', 'hiking', 'music'],
+    )
+    const poster = profile(
+      {
+        bedtime: ['night_owl', ['early'], 'very'],
+        smoking: ['inside', ['no'], 'very'],
+        pets: ['cat_dog', ['none'], 'very'],
+      },
+      ['music', 'cooking', 'films'],
+    )
+    const match = compareProfiles(viewer, poster)
+    expect(match.score).toBe(100)
+    expect(match.sharedInterests).toEqual(['cooking', 'music'])
+  })
+})
