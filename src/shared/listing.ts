@@ -8,6 +8,7 @@ import {
   ROOM_TYPES,
   SORTS,
 } from './listing-values.ts'
+import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
 
 export * from './listing-values.ts'
@@ -90,6 +91,30 @@ export type NewListing = z.output<typeof NewListingSchema>
 export const IdSchema = z.uuid({ error: 'Malformed listing id.' })
 export const IdParamsSchema = z.object({ id: IdSchema })
 
+/** A card's picture: the cover photo at the card's width, its size (so nothing shifts) and its placeholder. */
+export const CoverSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** A thumbhash, base64: decoded into a blurred picture while the photo loads. */
+  placeholder: z.string(),
+})
+export type Cover = z.infer<typeof CoverSchema>
+
+/** A photo on the details page: the largest size as `url`, every stored size in `srcset`. */
+export const ListingPhotoSchema = CoverSchema.extend({ id: z.string(), srcset: z.string() })
+export type ListingPhoto = z.infer<typeof ListingPhotoSchema>
+
+const PhotoIdSchema = z.uuid({ error: 'Malformed photo id.' })
+export const PhotoParamsSchema = z.object({ id: IdSchema, photoId: PhotoIdSchema })
+/** The listing's photos in their new order, the cover first: each of them exactly once. */
+export const PhotoOrderSchema = z.object({
+  order: z
+    .array(PhotoIdSchema, { error: 'order must be a list of photo ids.' })
+    .max(PHOTO_LIMITS.perListing, `A listing has at most ${PHOTO_LIMITS.perListing} photos.`),
+})
+export type PhotoOrder = z.infer<typeof PhotoOrderSchema>
+
 /** A browse card: no phone number, no e-mail. */
 export const ListingSummarySchema = z.object({
   _id: z.string(),
@@ -102,6 +127,8 @@ export const ListingSummarySchema = z.object({
   userName: z.string(),
   likes: z.number(),
   createdAt: z.string(),
+  /** The first photo, or null for a listing without any. */
+  cover: CoverSchema.nullable(),
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 
@@ -122,6 +149,8 @@ export const ListingDetailSchema = ListingSchema.extend({
   userEmail: z.string().optional(),
   likedByMe: z.boolean(),
   isOwner: z.boolean(),
+  /** In their order; the first is the cover. */
+  photos: z.array(ListingPhotoSchema),
 })
 export type ListingDetail = z.infer<typeof ListingDetailSchema>
 
@@ -133,6 +162,7 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   userName: true,
   rent: true,
   roomType: true,
+  cover: true,
 })
 export type FeaturedListing = z.infer<typeof FeaturedListingSchema>
 

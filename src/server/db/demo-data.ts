@@ -14,6 +14,9 @@ const people = [
   { name: 'Amara Okafor', email: 'amara.okafor@demo.nestmate.test' },
 ]
 
+/** Whose listings are demo listings (their pictures are illustrations: photos/demo-photos.ts). */
+export const DEMO_EMAILS = people.map((person) => person.email)
+
 const places = [
   'Brooklyn, New York',
   'Mission District, San Francisco',

@@ -51,6 +51,7 @@ async function walk(firstUrl: string): Promise<string[][]> {
 const SUMMARY_KEYS = [
   '_id',
   'availability',
+  'cover',
   'createdAt',
   'likes',
   'lifestyle',

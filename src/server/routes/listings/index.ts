@@ -12,6 +12,8 @@ import {
 } from '#shared/listing.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
+import type { PhotoStore } from '../../photos/photo-store.ts'
+import type { PhotosRepository } from '../photos/photos-repository.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { precompiledSerializer } from './json-serializer.ts'
 import type { ListingsRepository } from './listings-repository.ts'
@@ -26,7 +28,10 @@ export const DETAIL_READ_LIMIT = { max: 300, timeWindow: 60 * 60 * 1000, groupId
 const Message = z.object({ message: z.string() })
 
 export const listingRoutes =
-  (listings: ListingsRepository): FastifyPluginAsyncZod =>
+  (
+    listings: ListingsRepository,
+    { photos, photoStore }: { photos: PhotosRepository; photoStore: PhotoStore },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const ownListing = (action: string): RouteAuth => ({
       owner: {
@@ -77,14 +82,17 @@ export const listingRoutes =
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
-        const row = await listings.find(request.params.id, request.user.id)
+        const [row, photoList] = await Promise.all([
+          listings.find(request.params.id, request.user.id),
+          photos.list(request.params.id),
+        ])
         if (!row) throw new HttpError(404, 'Listing not found.')
         const { ownerId, likedByMe, number, userEmail, ...fields } = row
         const isOwner = ownerId === request.user.id
         reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
         const contacts = isOwner || likedByMe ? { number, userEmail } : {}
-        return { ...fields, ...contacts, likedByMe, isOwner }
+        return { ...fields, ...contacts, likedByMe, isOwner, photos: photoList }
       },
     )
 
@@ -124,6 +132,8 @@ export const listingRoutes =
       },
       async (request) => {
         if (!(await listings.remove(request.params.id, request.user.id))) throw await notOwned(request)
+        // Its photo rows went with it; their files follow (a crash in between leaves them to the sweep).
+        await photoStore.removeListing(request.params.id)
         return { message: 'Listing deleted successfully' }
       },
     )

@@ -340,7 +340,7 @@ describe('GET /api/roommate-listings/:id', () => {
       [
         ...['_id', 'title', 'location', 'rent', 'roomType', 'lifestyle', 'availability', 'userName', 'likes'],
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
-        'ownerVerified',
+        ...['ownerVerified', 'cover', 'photos'],
       ].sort(),
     )
     expect(body).toMatchObject({
@@ -592,6 +592,7 @@ describe('GET /api/featured-roommates', () => {
       userName: 'Featured Poster',
       rent: 850,
       roomType: 'Single',
+      cover: null,
     })
   })
 })
