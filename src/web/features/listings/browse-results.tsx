@@ -55,7 +55,8 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
           {listings.map((listing) => (
             // Cards out of view are neither styled nor laid out until scrolled near (content-visibility):
             // a phone shows two of a page's 24, and the rest would cost the first render ~30 ms of main thread.
-            <li key={listing._id} className="[contain-intrinsic-size:auto_15rem] [content-visibility:auto]">
+            // The estimate is a card's height with its 4:3 cover box (about a column's width × 0.75 + 15rem).
+            <li key={listing._id} className="[contain-intrinsic-size:auto_31rem] [content-visibility:auto]">
               <ListingCard
                 listing={listing}
                 currency={currency}

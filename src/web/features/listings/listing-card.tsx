@@ -4,9 +4,10 @@ import { formatRent } from '#shared/format.ts'
 import type { ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
+import { CardCover } from './card-cover.tsx'
 
 export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
-  Partial<Pick<ListingSummary, 'rent' | 'roomType'>>
+  Partial<Pick<ListingSummary, 'rent' | 'roomType' | 'cover'>>
 
 type ListingCardProps = {
   listing: CardListing
@@ -29,6 +30,7 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
     // button must not move when pressed (daisyUI nudges it down 0.5 px): a moved box would carry the stretched
     // area with it between press and release, and the click would miss the link.
     <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <CardCover cover={listing.cover} title={listing.title} />
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>
