@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { FaChevronLeft, FaChevronRight, FaExpand, FaXmark } from 'react-icons/fa6'
 import type { ListingPhoto } from '#shared/listing.ts'
 import { placeholderUrl } from '../../lib/photo-placeholder.ts'
@@ -16,6 +16,11 @@ export default function PhotoGallery({ photos, title }: GalleryProps) {
   const track = useRef<HTMLUListElement>(null)
   const dialog = useRef<HTMLDialogElement>(null)
   const [current, setCurrent] = useState(0)
+  // The full-screen view exists only while open: its large image isn't fetched before someone asks for it.
+  const [isFullScreen, setFullScreen] = useState(false)
+  useEffect(() => {
+    if (isFullScreen) dialog.current?.showModal()
+  }, [isFullScreen])
   const swipeFrom = useRef<number | null>(null)
   const count = photos.length
   const label = (index: number) => `Photo ${index + 1} of ${count}: ${title}`
@@ -108,7 +113,7 @@ export default function PhotoGallery({ photos, title }: GalleryProps) {
         <button
           type="button"
           className="btn btn-sm absolute right-2 bottom-2 opacity-90"
-          onClick={() => dialog.current?.showModal()}
+          onClick={() => setFullScreen(true)}
         >
           <FaExpand aria-hidden="true" />
           Full screen
@@ -122,53 +127,56 @@ export default function PhotoGallery({ photos, title }: GalleryProps) {
         ref={dialog}
         aria-label={`Photos of ${title}, full screen`}
         onKeyDown={arrows}
+        onClose={() => setFullScreen(false)}
         className="modal"
       >
-        <div className="modal-box flex h-full max-h-none w-full max-w-none flex-col gap-3 rounded-none bg-black p-3 text-white">
-          <div className="flex items-center justify-between gap-3">
-            <p aria-live="polite">
-              {current + 1} / {count}
-            </p>
-            <form method="dialog">
-              <button type="submit" className="btn btn-circle btn-sm" aria-label="Close full screen">
-                <FaXmark aria-hidden="true" />
-              </button>
-            </form>
-          </div>
-          <div className="relative flex min-h-0 flex-1 items-center justify-center touch-pan-y" {...swipe}>
-            <img
-              key={photo.id}
-              src={photo.url}
-              srcSet={photo.srcset}
-              sizes="100vw"
-              width={photo.width}
-              height={photo.height}
-              alt={label(current)}
-              className="max-h-full max-w-full object-contain select-none"
-              draggable={false}
-            />
-            {count > 1 && (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-circle absolute top-1/2 left-2 -translate-y-1/2"
-                  aria-label="Previous photo"
-                  onClick={() => show(current - 1)}
-                >
-                  <FaChevronLeft aria-hidden="true" />
+        {isFullScreen && (
+          <div className="modal-box flex h-full max-h-none w-full max-w-none flex-col gap-3 rounded-none bg-black p-3 text-white">
+            <div className="flex items-center justify-between gap-3">
+              <p aria-live="polite">
+                {current + 1} / {count}
+              </p>
+              <form method="dialog">
+                <button type="submit" className="btn btn-circle btn-sm" aria-label="Close full screen">
+                  <FaXmark aria-hidden="true" />
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-circle absolute top-1/2 right-2 -translate-y-1/2"
-                  aria-label="Next photo"
-                  onClick={() => show(current + 1)}
-                >
-                  <FaChevronRight aria-hidden="true" />
-                </button>
-              </>
-            )}
+              </form>
+            </div>
+            <div className="relative flex min-h-0 flex-1 items-center justify-center touch-pan-y" {...swipe}>
+              <img
+                key={photo.id}
+                src={photo.url}
+                srcSet={photo.srcset}
+                sizes="100vw"
+                width={photo.width}
+                height={photo.height}
+                alt={label(current)}
+                className="max-h-full max-w-full object-contain select-none"
+                draggable={false}
+              />
+              {count > 1 && (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-circle absolute top-1/2 left-2 -translate-y-1/2"
+                    aria-label="Previous photo"
+                    onClick={() => show(current - 1)}
+                  >
+                    <FaChevronLeft aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-circle absolute top-1/2 right-2 -translate-y-1/2"
+                    aria-label="Next photo"
+                    onClick={() => show(current + 1)}
+                  >
+                    <FaChevronRight aria-hidden="true" />
+                  </button>
+                </>
+              )}
+            </div>
           </div>
-        </div>
+        )}
       </dialog>
     </section>
   )

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react'
-import { FaArrowLeft, FaArrowRight, FaCloudArrowUp, FaTrash } from 'react-icons/fa6'
+import { FaArrowLeft, FaArrowRight, FaCloudArrowUp, FaImage, FaTrash } from 'react-icons/fa6'
 import { PHOTO_LIMITS, PHOTO_TYPES } from '#shared/photos.ts'
 import type { PhotoItem, Photos } from './use-photos.ts'
 
@@ -119,13 +119,18 @@ function PhotoTile({ item, place, count, photos }: TileProps) {
       }}
       className="relative flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-2"
     >
-      <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
-        <img
-          {...image}
-          sizes="(min-width: 640px) 12rem, 45vw"
-          alt={name}
-          className="h-full w-full object-cover"
-        />
+      <figure className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-box bg-base-200">
+        {item.kind === 'upload' && item.status === 'failed' ? (
+          // The server couldn't read it as a picture: there is nothing to show.
+          <FaImage aria-label={`${name}: not added`} role="img" className="text-3xl text-base-content/60" />
+        ) : (
+          <img
+            {...image}
+            sizes="(min-width: 640px) 12rem, 45vw"
+            alt={name}
+            className="h-full w-full object-cover"
+          />
+        )}
       </figure>
       {place === 0 && <span className="badge badge-primary absolute top-3 left-3">Cover</span>}
       {item.kind === 'upload' && item.status === 'sending' && (
