@@ -52,7 +52,7 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
         </div>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {listings.map((listing) => (
+          {listings.map((listing, index) => (
             // Cards out of view are neither styled nor laid out until scrolled near (content-visibility):
             // a phone shows two of a page's 24, and the rest would cost the first render ~30 ms of main thread.
             // The estimate is a card's height with its 4:3 cover box (about a column's width × 0.75 + 15rem).
@@ -62,6 +62,8 @@ export function BrowseResults({ firstPage, currency, isUpdating }: BrowseResults
                 currency={currency}
                 headingLevel="h2"
                 to={inDashboard ? PATHS.dashboardDetails(listing._id) : PATHS.details(listing._id)}
+                // The first row on a wide screen, the first two cards on a phone.
+                isFirst={index < 3}
               />
             </li>
           ))}

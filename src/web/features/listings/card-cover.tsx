@@ -9,10 +9,17 @@ const dropPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
 }
 
 /**
- * A card's cover photo: a box of fixed proportions (so nothing moves when it arrives), lazy-loaded, over its
- * blurred placeholder. A listing without photos gets a quiet box of the same size, so cards line up.
+ * A card's cover photo: a box of fixed proportions (so nothing moves when it arrives), lazy-loaded (but for the
+ * first cards of a page, which are on screen at once and the page's largest paint), over its blurred placeholder. A listing without photos gets a quiet box of the same size, so cards line up.
  */
-export function CardCover({ cover, title }: { cover: Cover | null | undefined; title: string }) {
+type CardCoverProps = {
+  cover: Cover | null | undefined
+  title: string
+  /** One of the first cards, on screen at once: fetched at once and first, not when scrolled near. */
+  isPriority?: boolean
+}
+
+export function CardCover({ cover, title, isPriority = false }: CardCoverProps) {
   if (!cover)
     return (
       <div className="flex aspect-[4/3] items-center justify-center gap-2 rounded-t-box bg-base-200 text-sm text-base-content/80">
@@ -27,7 +34,8 @@ export function CardCover({ cover, title }: { cover: Cover | null | undefined; t
         src={cover.url}
         width={cover.width}
         height={cover.height}
-        loading="lazy"
+        loading={isPriority ? 'eager' : 'lazy'}
+        fetchPriority={isPriority ? 'high' : undefined}
         decoding="async"
         alt={`Photo of ${title}`}
         onLoad={dropPlaceholder}

@@ -16,9 +16,17 @@ type ListingCardProps = {
   /** The server's currency (loadConfig()); rent is shown only when given. */
   currency?: string
   headingLevel?: 'h2' | 'h3'
+  /** Among the first cards on screen: its cover loads at once. */
+  isFirst?: boolean
 }
 
-export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  to,
+  currency,
+  headingLevel: Heading = 'h3',
+  isFirst = false,
+}: ListingCardProps) {
   const { pathname, search } = useLocation()
   const rent =
     currency !== undefined && listing.rent !== undefined ? formatRent(listing.rent, currency) : undefined
@@ -30,7 +38,7 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
     // button must not move when pressed (daisyUI nudges it down 0.5 px): a moved box would carry the stretched
     // area with it between press and release, and the click would miss the link.
     <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
-      <CardCover cover={listing.cover} title={listing.title} />
+      <CardCover cover={listing.cover} title={listing.title} isPriority={isFirst} />
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>
