@@ -56,10 +56,16 @@ export async function maxThroughput(baseUrl: string, endpoint: Endpoint, cookies
  * moment (so a stalled server can't hide its queue: no coordinated omission). autocannon's own rate option
  * releases each second's quota at once, which measures a burst of 50 rather than a steady load.
  */
-export async function steadyLatency(baseUrl: string, endpoint: Endpoint, cookies: string[], seconds: number) {
+export async function steadyLatency(
+  baseUrl: string,
+  endpoint: Endpoint,
+  cookies: string[],
+  seconds: number,
+  rate = STEADY_RATE,
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
-  const total = Math.round(STEADY_RATE * seconds)
-  const interval = 1000 / STEADY_RATE
+  const total = Math.round(rate * seconds)
+  const interval = 1000 / rate
   const latencies: number[] = []
   let failed = 0
   let sent = 0

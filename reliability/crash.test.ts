@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { ListingSchema } from '../src/shared/listing.ts'
+import { PHOTO_LIMITS, photoWidths } from '../src/shared/photos.ts'
 import { sampleListing } from '../src/shared/sample-listing.ts'
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts'
 import { call, listingBody, signUp, type Person } from './client.ts'
@@ -15,11 +17,40 @@ import { startServer } from './server.ts'
 // The per-person write limits are off (RATE_LIMITS=off): with them, six writers reach their hourly quota within
 // the first round and every later round would only collect 429s, proving nothing about the crashes after it.
 // `npm test` runs one round (CRASH_ROUNDS=1); `npm run test:reliability` runs three.
+// Photo uploads run beside them, so a kill also lands while a photo is decoded, written or recorded: every
+// acknowledged photo is there with all its files, every row's files are whole, and no served name holds half a
+// file (files without a row may stay until the start-up sweep's grace period has passed; decision 026).
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3)
 const WRITERS = 6
 
-type Acked = { listings: Map<string, Person>; likes: Set<string> }
+type Acked = { listings: Map<string, Person>; likes: Set<string>; photos: Map<string, string> }
+
+/** A few different photo-sized JPEGs (gradients under grain), made once before the first round. */
+const pictures = Promise.all(
+  [0, 1, 2].map(async (seed) => {
+    const width = 1200
+    const height = 900
+    const pixels = Buffer.alloc(width * height * 3)
+    for (let i = 0; i < pixels.length; i++)
+      pixels[i] = ((i % (width * 3)) / 12 + seed * 60 + (((i * 2654435761) >>> 28) & 7)) & 255
+    return sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer()
+  }),
+)
+
+async function upload(baseUrl: string, person: Person, listingId: string, data: Buffer) {
+  const form = new FormData()
+  form.append('photo', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'room.jpg')
+  const response = await fetch(`${baseUrl}/api/roommate-listings/${listingId}/photos`, {
+    method: 'POST',
+    headers: { origin: baseUrl, cookie: person.cookie },
+    body: form,
+    signal: AbortSignal.timeout(15_000),
+  })
+  return { status: response.status, body: (await response.json()) as { photo?: { id: string } } }
+}
 /** Answers other than the acknowledgements, by status: a round that collects only these proves nothing. */
 type Refused = Record<string, number>
 
@@ -31,6 +62,7 @@ async function writeUntilKilled(
   killAfterMs: number,
   kill: () => void,
 ): Promise<Refused> {
+  const images = await pictures
   const refused: Refused = {}
   const refuse = (method: string, status: number) => {
     const key = `${method} ${status}`
@@ -61,14 +93,53 @@ async function writeUntilKilled(
       }
     }
   }
-  await Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i)))
+  const photos = new Map<string, number>()
+  const uploader = async (index: number) => {
+    const person = people[index % people.length]!
+    while (!dead) {
+      const own = [...acked.listings].find(
+        ([id, owner]) => owner === person && (photos.get(id) ?? 0) < PHOTO_LIMITS.perListing - 1,
+      )
+      if (!own) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        continue
+      }
+      const [listingId] = own
+      photos.set(listingId, (photos.get(listingId) ?? 0) + 1)
+      try {
+        const sent = await upload(baseUrl, person, listingId, images[photos.get(listingId)! % images.length]!)
+        if (sent.status === 201 || sent.status === 200) acked.photos.set(sent.body.photo!.id, listingId)
+        else refuse('POST photo', sent.status)
+      } catch {
+        // Killed mid-upload: never acknowledged.
+      }
+    }
+  }
+  await Promise.all([
+    ...Array.from({ length: WRITERS }, (_, i) => writer(i)),
+    ...[0, 1].map((i) => uploader(i)),
+  ])
   clearTimeout(timer)
   return refused
 }
 
-async function expectConsistent(database: DatabaseHandle, acked: Acked) {
+/** Decodes every pixel: a truncated or half-written file throws. */
+const decodes = (file: string) => sharp(file, { failOn: 'truncated' }).raw().toBuffer()
+
+async function expectConsistent(database: DatabaseHandle, acked: Acked, photosDir: string) {
   const select = async <T>(sql: string) =>
     ((await database.db.execute(sql as never)) as unknown as { rows: T[] }).rows
+  // Photos: each acknowledged one has its row; each row has every size, whole; no served name is half a file.
+  const photoRows = await select<{ id: string; listing_id: string; key: string; width: number }>(
+    'select id, listing_id, key, width from listing_photo',
+  )
+  const rowIds = new Set(photoRows.map((row) => row.id))
+  for (const [id] of acked.photos) expect(rowIds.has(id), `acknowledged photo ${id}`).toBe(true)
+  for (const row of photoRows)
+    for (const width of photoWidths(row.width))
+      await decodes(path.join(photosDir, row.listing_id, `${row.key}-${width}.webp`))
+  for (const dir of readdirSync(photosDir).filter((name) => name !== '.tmp'))
+    for (const file of readdirSync(path.join(photosDir, dir))) await decodes(path.join(photosDir, dir, file))
   const ids = new Set((await select<{ id: string }>('select id from listing')).map((row) => row.id))
   for (const id of acked.listings.keys()) expect(ids.has(id), `acknowledged listing ${id}`).toBe(true)
   const likes = await select<{ listing_id: string; email: string }>(
@@ -111,20 +182,26 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (ki
         DATABASE_URL: cluster.url,
         AUTH_SECRET: 'nestmate-crash-secret-long-enough-0123456',
       })
-    const acked: Acked = { listings: new Map(), likes: new Set() }
+    const acked: Acked = { listings: new Map(), likes: new Set(), photos: new Map() }
     let server = await startServer(env)
     const people = await Promise.all(Array.from({ length: 4 }, () => signUp(server.baseUrl)))
+    // The uploaders' first listings, so their uploads start with the round rather than after a create.
+    for (const person of people.slice(0, 2)) {
+      const created = await call(server.baseUrl, person, 'POST', '/api/roommate-listings', listingBody())
+      acked.listings.set((created.body as { insertedId: string }).insertedId, person)
+    }
 
     for (let round = 0; round < ROUNDS; round++) {
       const listingsBefore = acked.listings.size
       const likesBefore = acked.likes.size
+      const photosBefore = acked.photos.size
       const refused = await writeUntilKilled(server.baseUrl, people, acked, 1500 + round * 700, () =>
         server.child.kill('SIGKILL'),
       )
       expect(await server.exited).toBeNull() // killed by a signal, no exit code
-      const written = `round ${round + 1}: ${acked.listings.size - listingsBefore} listings and ${
+      const written = `round ${round + 1}: ${acked.listings.size - listingsBefore} listings, ${
         acked.likes.size - likesBefore
-      } likes acknowledged, refused ${JSON.stringify(refused)}`
+      } likes and ${acked.photos.size - photosBefore} photos acknowledged, refused ${JSON.stringify(refused)}`
       // Every answer before the kill was an acknowledgement, and the round acknowledged writes of both kinds.
       expect(refused, written).toEqual({})
       expect(acked.listings.size, written).toBeGreaterThan(listingsBefore)
@@ -135,18 +212,20 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (ki
       await expectCompleteThroughApi(server.baseUrl, people)
     }
 
+    // Uploads ran in every round, not only listings and likes.
+    expect(acked.photos.size).toBeGreaterThan(0)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
     const database = await openDatabase(
       cluster ? { kind: 'postgres', url: cluster.url } : { kind: 'pglite', dataDir },
     )
     try {
-      await expectConsistent(database, acked)
+      await expectConsistent(database, acked, path.join(dataDir, 'photos'))
     } finally {
       await database.close()
     }
     console.log(
-      `${kind}: ${acked.listings.size} listings and ${acked.likes.size} likes acknowledged, all present`,
+      `${kind}: ${acked.listings.size} listings, ${acked.likes.size} likes and ${acked.photos.size} photos acknowledged, all present`,
     )
   })
 })

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
-import type { Config } from './env.ts'
+import { ConfigError, type Config } from './env.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -18,10 +18,13 @@ import { registerWebApp } from './plugins/web-app.ts'
 import { gazetteer } from './places/gazetteer.ts'
 import { likeRoutes } from './routes/likes/index.ts'
 import { createLikesRepository } from './routes/likes/likes-repository.ts'
+import { createPhotoStore } from './photos/photo-store.ts'
 import { livingProfileRoutes } from './routes/living-profile/index.ts'
 import { createLivingProfileRepository } from './routes/living-profile/living-profile-repository.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
+import { photoRoutes } from './routes/photos/index.ts'
+import { createPhotosRepository } from './routes/photos/photos-repository.ts'
 import { placeRoutes } from './routes/places/index.ts'
 import { siteRoutes } from './routes/site.ts'
 import { loggerOptions } from './request-log.ts'
@@ -33,6 +36,8 @@ export type App = FastifyInstance & {
   mailer: Mailer
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
+  /** Removes photo files a crash or a refused upload left without a row; answers how many. */
+  sweepPhotos: () => Promise<number>
 }
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
@@ -90,11 +95,19 @@ export async function buildApp(
   registerRouteAuth(app)
   const listings = createListingsRepository(database.db)
   const users = createUsersRepository(database.db)
+  const photos = createPhotosRepository(database.db)
+  const photoStore = createPhotoStore(config.photosDir)
+  await photoStore.init().catch((error: NodeJS.ErrnoException) => {
+    throw new ConfigError(
+      `Invalid configuration: PHOTOS_DIR (${config.photosDir}) can't be used: ${error.code ?? error.message}.`,
+    )
+  })
   const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
   app.addHook('onClose', () => mailer.close())
   const auth = createAuth(database.db, config, {
     mailer,
     users,
+    photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
   await registerAuth(
@@ -107,12 +120,14 @@ export async function buildApp(
 
   await app.register(siteRoutes({ config, database, listings, users }))
   const profiles = createLivingProfileRepository(database.db)
-  await app.register(listingRoutes(listings, gazetteer, profiles))
+  await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
+  await app.register(photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf }))
   await app.register(placeRoutes(gazetteer))
   await app.register(livingProfileRoutes(profiles))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)
 
-  return Object.assign(app, { auth, mailer, startDraining }) as unknown as App
+  const sweepPhotos = () => photoStore.sweep(photos.keys)
+  return Object.assign(app, { auth, mailer, startDraining, sweepPhotos }) as unknown as App
 }

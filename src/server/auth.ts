@@ -12,6 +12,7 @@ import * as schema from './db/schema/index.ts'
 import type { Config } from './env.ts'
 import { renderMail, type MailKind } from './mail/mail-templates.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { PhotoStore } from './photos/photo-store.ts'
 import type { MailRequestLimit } from './plugins/mail-request-limit.ts'
 import type { UsersRepository } from './routes/users/users-repository.ts'
 
@@ -112,9 +113,18 @@ function landingOn(link: string, baseUrl: string, page: string): string {
   return url.href
 }
 
-export type AuthDeps = { mailer: Mailer; users: UsersRepository; mailRequestLimit?: MailRequestLimit }
+export type AuthDeps = {
+  mailer: Mailer
+  users: UsersRepository
+  photoStore: Pick<PhotoStore, 'removeListing'>
+  mailRequestLimit?: MailRequestLimit
+}
 
-export function createAuth(db: Database, config: Config, { mailer, users, mailRequestLimit }: AuthDeps) {
+export function createAuth(
+  db: Database,
+  config: Config,
+  { mailer, users, photoStore, mailRequestLimit }: AuthDeps,
+) {
   const strength = argon2Strength[config.passwordHash]
   const secure = config.baseUrl.startsWith('https://')
   // Queued, never awaited: the answer doesn't wait for the mail server (mail/mailer.ts).
@@ -155,8 +165,15 @@ export function createAuth(db: Database, config: Config, { mailer, users, mailRe
     },
     user: {
       changeEmail: { enabled: false },
-      // The person's listings, likes (taken off others' counts), sessions and accounts, in one transaction.
-      deleteUser: { enabled: true, beforeDelete: (user) => users.deleteAccount(user.id) },
+      // The person's listings, likes (taken off others' counts), sessions and accounts, in one transaction; then
+      // their listings' photo files (a file left by a crash here is swept at the next start).
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          const listingIds = await users.deleteAccount(user.id)
+          await Promise.all(listingIds.map((id) => photoStore.removeListing(id)))
+        },
+      },
     },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 60 * 60 * 24 },
     account: { accountLinking: { enabled: true } },

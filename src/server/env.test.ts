@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.google).toBeUndefined()
+    expect(config.photosDir).toBe(path.join(dataDir, 'photos'))
+    expect(loadConfig({ DATA_DIR: dataDir, PHOTOS_DIR: '/srv/photos' }).photosDir).toBe('/srv/photos')
     const file = path.join(dataDir, 'auth-secret')
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(readFileSync(file, 'utf8').trim())

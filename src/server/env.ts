@@ -41,6 +41,12 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Listing photos' files; several processes on one PostgreSQL share one volume here.
+  PHOTOS_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -118,6 +124,8 @@ export type Config = {
   host: string
   baseUrl: string
   dataDir: string
+  /** Listing photos' files (default DATA_DIR/photos): shared by every process of one site. */
+  photosDir: string
   databaseUrl: string | undefined
   authSecret: string
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
@@ -172,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     baseUrl,
     dataDir,
+    photosDir: path.resolve(env.PHOTOS_DIR ?? path.join(dataDir, 'photos')),
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir),
     google:

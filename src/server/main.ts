@@ -1,9 +1,11 @@
 import { openDatabase } from './db/client.ts'
-import { insertDemoData } from './db/demo-data.ts'
+import { DEMO_EMAILS, insertDemoData } from './db/demo-data.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { buildApp } from './app.ts'
 import { gazetteer } from './places/gazetteer.ts'
+import { createPhotoStore } from './photos/photo-store.ts'
+import { insertDemoPhotos } from './photos/demo-photos.ts'
 
 // On SIGTERM (an orchestrator stopping us): long enough for a load balancer's health check to see 503 and for
 // queued connections to be answered. Ctrl-C (SIGINT) and dev-server reloads stop at once.
@@ -21,7 +23,11 @@ async function main() {
   // Demo data only on the embedded database; PostgreSQL gets it only through `npm run db:seed`.
   if (database.kind === 'pglite' && config.demoData) {
     const inserted = await insertDemoData(database.db)
-    if (inserted > 0) app.log.info(`inserted ${inserted} demo listings`)
+    if (inserted > 0) {
+      app.log.info(`inserted ${inserted} demo listings`)
+      const photos = await insertDemoPhotos(database.db, createPhotoStore(config.photosDir), DEMO_EMAILS)
+      app.log.info(`added ${photos} illustrative demo photos`)
+    }
   }
 
   let closing = false
@@ -57,6 +63,11 @@ async function main() {
   app.log.info(`gazetteer ready: ${gazetteer.size()} places in ${Math.round(performance.now() - started)} ms`)
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Nestmate is ready at ${config.baseUrl} (${database.kind})`)
+  // In the background: files a crash or a refused upload left without a row (docs/decisions/026).
+  app.sweepPhotos().then(
+    (removed) => removed > 0 && app.log.info(`removed ${removed} photo files without a row`),
+    (error: unknown) => app.log.warn({ err: error }, 'sweeping photo files failed'),
+  )
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,9 @@ export const API = {
   featured: '/api/featured-roommates',
   listings: '/api/roommate-listings',
   listing: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}`,
+  photos: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/photos`,
+  photo: (id: string, photoId: string) =>
+    `/api/roommate-listings/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`,
   myListings: '/api/my-listings',
   users: '/api/users',
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,

@@ -13,6 +13,7 @@ import {
 } from './listing-values.ts'
 import { PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { MatchDetailSchema } from './living-profile.ts'
+import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
 
 export * from './listing-values.ts'
@@ -142,6 +143,30 @@ export type NewListing = z.output<typeof NewListingSchema>
 export const IdSchema = z.uuid({ error: 'Malformed listing id.' })
 export const IdParamsSchema = z.object({ id: IdSchema })
 
+/** A card's picture: the cover photo at the card's width, its size (so nothing shifts) and its placeholder. */
+export const CoverSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** A thumbhash, base64: decoded into a blurred picture while the photo loads. */
+  placeholder: z.string(),
+})
+export type Cover = z.infer<typeof CoverSchema>
+
+/** A photo on the details page: the largest size as `url`, every stored size in `srcset`. */
+export const ListingPhotoSchema = CoverSchema.extend({ id: z.string(), srcset: z.string() })
+export type ListingPhoto = z.infer<typeof ListingPhotoSchema>
+
+const PhotoIdSchema = z.uuid({ error: 'Malformed photo id.' })
+export const PhotoParamsSchema = z.object({ id: IdSchema, photoId: PhotoIdSchema })
+/** The listing's photos in their new order, the cover first: each of them exactly once. */
+export const PhotoOrderSchema = z.object({
+  order: z
+    .array(PhotoIdSchema, { error: 'order must be a list of photo ids.' })
+    .max(PHOTO_LIMITS.perListing, `A listing has at most ${PHOTO_LIMITS.perListing} photos.`),
+})
+export type PhotoOrder = z.infer<typeof PhotoOrderSchema>
+
 /** A browse card: no phone number, no e-mail. */
 export const ListingSummarySchema = z.object({
   _id: z.string(),
@@ -161,6 +186,8 @@ export const ListingSummarySchema = z.object({
   lon: z.number().nullable(),
   /** Browse with near= only: kilometres from that place, one decimal. */
   distanceKm: z.number().optional(),
+  /** The first photo, or null for a listing without any. */
+  cover: CoverSchema.nullable(),
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 
@@ -200,6 +227,8 @@ export const ListingDetailSchema = ListingSchema.extend({
   match: MatchDetailSchema.nullable(),
   /** Whether the viewer has a living profile (without one, the page invites them to fill it). */
   hasLivingProfile: z.boolean(),
+  /** In their order; the first is the cover. */
+  photos: z.array(ListingPhotoSchema),
 })
 export type ListingDetail = z.infer<typeof ListingDetailSchema>
 
@@ -211,6 +240,7 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   userName: true,
   rent: true,
   roomType: true,
+  cover: true,
 })
 export type FeaturedListing = z.infer<typeof FeaturedListingSchema>
 

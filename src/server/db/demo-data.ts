@@ -17,6 +17,9 @@ const people = [
   { name: 'Amara Okafor', email: 'amara.okafor@demo.nestmate.test' },
 ]
 
+/** Whose listings are demo listings (their pictures are illustrations: photos/demo-photos.ts). */
+export const DEMO_EMAILS = people.map((person) => person.email)
+
 /** A neighbourhood line and its gazetteer place (GeoNames id, label and coordinates, as a listing copies them). */
 const place = (location: string, placeId: number, placeName: string, lat: number, lon: number) => ({
   location,

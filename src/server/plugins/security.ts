@@ -6,6 +6,13 @@ import { HttpError } from './errors.ts'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's body is a file upload (multipart/form-data), not JSON. */
+    upload?: boolean
+  }
+}
+
 /**
  * Helmet's headers, worked out once. They don't depend on the request (no CSP nonces), and @fastify/helmet
  * rebuilds helmet's middleware on every request, which was 3.5 % of the server's CPU under load
@@ -44,8 +51,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Profile photos are links to any image host the person chose; the map's tiles come from TILE_URL's host.
-          imgSrc: ["'self'", 'data:', 'https:', ...tileSource(config.tiles.url)],
+          // Profile photos are links to any image host the person chose; listing photos are ours (/photos/), their
+          // placeholders data: URLs, and a photo being uploaded is previewed from a blob: URL; the map's tiles come
+          // from TILE_URL's host.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileSource(config.tiles.url)],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           formAction: ["'self'", ...(config.google ? [new URL(config.google.discoveryUrl).origin] : [])],
@@ -76,8 +85,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     // Better Auth reads its own bodies; its origin check alone let a cross-site sign-out through.
     if (request.method !== 'DELETE' && !route.startsWith('/api/auth/')) {
       const type = request.headers['content-type'] ?? ''
-      if (!/^application\/json\s*(;|$)/i.test(type))
+      if (request.routeOptions.config.upload) {
+        if (!/^multipart\/form-data\s*;/i.test(type))
+          return new HttpError(415, 'Send the photo as multipart/form-data.')
+        // An HTML form can post multipart/form-data too: an upload goes through only when the browser says it
+        // comes from our own pages (every browser that sends a form's POST sends one of these).
+        if (site !== 'same-origin' && origin !== ownOrigin)
+          return new HttpError(403, 'Cross-site requests are not allowed.')
+      } else if (!/^application\/json\s*(;|$)/i.test(type)) {
         return new HttpError(415, 'Send the body as application/json.')
+      }
     }
     return undefined
   }

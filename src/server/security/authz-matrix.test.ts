@@ -1,5 +1,8 @@
 import Fastify, { type InjectOptions } from 'fastify'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
+import { multipart } from '../photos/test-images.ts'
+import { uploadAs } from '../routes/photos/test-requests.ts'
 import { registerRouteAuth, routeAuthDeclarations } from '../plugins/route-auth.ts'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
 import { compareProfiles, type Profile } from '#shared/match.ts'
@@ -10,7 +13,7 @@ import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
 
 type Who = 'anonymous' | 'stranger' | 'owner'
-type Ctx = { owner: TestUser; stranger: TestUser; listingId: string; phone: string }
+type Ctx = { owner: TestUser; stranger: TestUser; listingId: string; phone: string; photoId?: string }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
 type Row = {
@@ -47,6 +50,7 @@ const summary = (ctx: Ctx) => ({
   likes: 0,
   createdAt: anyString,
   ...{ placeId: null, placeName: null, lat: null, lon: null },
+  cover: null,
 })
 const full = (ctx: Ctx, extra: object) => ({
   ...summary(ctx),
@@ -78,6 +82,27 @@ const listingBody = {
   ...{ title: 'Edited', location: 'Leeds', rent: 500, roomType: 'Studio' },
   contact: 'a.example',
 }
+const photoAnswer = {
+  id: anyString,
+  url: anyString,
+  srcset: anyString,
+  width: 64,
+  height: 48,
+  placeholder: anyString,
+}
+const photoFile = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3f7d6e' } })
+  .png()
+  .toBuffer()
+/** The owner adds a photo to the listing; its id goes into ctx.photoId. */
+const ownerAddsPhoto = async (ctx: Ctx) => {
+  const response = await uploadAs(t.app, ctx.owner, ctx.listingId, photoFile)
+  ctx.photoId = response.json().photo.id
+}
+const NOT_YOUR_PHOTOS = {
+  status: 403,
+  body: () => ({ error: 'You can only change the photos of your own listings.' }),
+}
+
 /** The stranger likes the owner's listing. */
 const strangerLikes = (ctx: Ctx) =>
   injectAs(t.app, ctx.stranger, { method: 'PATCH', url: `/api/listings/${ctx.listingId}/like`, payload: {} })
@@ -154,11 +179,12 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: {
         status: 200,
-        body: (ctx) => withoutContacts(ctx, { likedByMe: false, isOwner: false, ...noMatch }),
+        body: (ctx) => withoutContacts(ctx, { likedByMe: false, isOwner: false, ...noMatch, photos: [] }),
       },
       owner: {
         status: 200,
-        body: (ctx) => full(ctx, { number: ctx.phone, likedByMe: false, isOwner: true, ...noMatch }),
+        body: (ctx) =>
+          full(ctx, { number: ctx.phone, likedByMe: false, isOwner: true, ...noMatch, photos: [] }),
         reveals: ['email', 'phone'],
       },
     },
@@ -221,6 +247,7 @@ const TABLE: Row[] = [
             isOwner: false,
             match: compareProfiles(EARLY_BIRD as Profile, NIGHT_OWL as Profile),
             hasLivingProfile: true,
+            photos: [],
           }),
       },
       owner: {
@@ -232,6 +259,7 @@ const TABLE: Row[] = [
             isOwner: true,
             match: null,
             hasLivingProfile: true,
+            photos: [],
           }),
         reveals: ['email', 'phone'],
       },
@@ -260,6 +288,46 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: { status: 404, body: () => NO_PROFILE },
       owner: { status: 200, body: () => ({ message: 'Living profile removed.' }) },
+    },
+  },
+  {
+    route: 'POST /api/roommate-listings/:id/photos',
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/roommate-listings/${ctx.listingId}/photos`,
+      ...multipart(photoFile, { filename: 'room.png', type: 'image/png' }),
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NOT_YOUR_PHOTOS,
+      owner: { status: 201, body: () => ({ photo: photoAnswer }) },
+    },
+  },
+  {
+    route: 'PUT /api/roommate-listings/:id/photos',
+    given: ownerAddsPhoto,
+    request: (ctx) => ({
+      method: 'PUT',
+      url: `/api/roommate-listings/${ctx.listingId}/photos`,
+      payload: { order: [ctx.photoId] },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NOT_YOUR_PHOTOS,
+      owner: { status: 200, body: () => ({ photos: [photoAnswer] }) },
+    },
+  },
+  {
+    route: 'DELETE /api/roommate-listings/:id/photos/:photoId',
+    given: ownerAddsPhoto,
+    request: (ctx) => ({
+      method: 'DELETE',
+      url: `/api/roommate-listings/${ctx.listingId}/photos/${ctx.photoId}`,
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NOT_YOUR_PHOTOS,
+      owner: { status: 200, body: () => ({ message: 'Photo deleted successfully' }) },
     },
   },
   {
@@ -493,8 +561,8 @@ const TABLE: Row[] = [
 ]
 
 function pickFeatured(row: ReturnType<typeof summary>) {
-  const { _id, title, availability, location, userName, rent, roomType } = row
-  return { _id, title, availability, location, userName, rent, roomType }
+  const { _id, title, availability, location, userName, rent, roomType, cover } = row
+  return { _id, title, availability, location, userName, rent, roomType, cover }
 }
 
 const t = useTestApp()

@@ -77,7 +77,25 @@ const API_WRITES: Record<string, Write> = {
     payload: { name: 'X', email: '' },
     user: () => alice,
   },
+  'POST /api/roommate-listings/:id/photos': {
+    method: 'POST',
+    url: '/api/roommate-listings/:id/photos',
+    payload: {},
+    user: () => alice,
+  },
+  'PUT /api/roommate-listings/:id/photos': {
+    method: 'PUT',
+    url: '/api/roommate-listings/:id/photos',
+    payload: { order: [] },
+    user: () => alice,
+  },
+  'DELETE /api/roommate-listings/:id/photos/:photoId': {
+    method: 'DELETE',
+    url: '/api/roommate-listings/:id/photos/00000000-0000-4000-8000-000000000000',
+    user: () => alice,
+  },
 }
+const UPLOAD = '/api/roommate-listings/:id/photos'
 const AUTH_WRITES: Write[] = [
   { method: 'POST', url: '/api/auth/sign-out', payload: {}, user: () => alice },
   { method: 'POST', url: '/api/auth/update-user', payload: { name: 'Forged' }, user: () => alice },
@@ -93,7 +111,7 @@ const allWrites = () =>
 async function expectNothingChanged() {
   const details = await detailsAs(t.app, alice, listingId)
   expect(details.statusCode).toBe(200)
-  expect(details.json()).toMatchObject({ title: 'Target', likes: 1 })
+  expect(details.json()).toMatchObject({ title: 'Target', likes: 1, photos: [] })
   expect((await detailsAs(t.app, carol, listingId)).json()).toMatchObject({ likedByMe: true })
   const session = await injectAs(t.app, alice, { method: 'GET', url: '/api/auth/get-session' })
   expect(session.json().user.name).toBe(alice.name)
@@ -151,7 +169,10 @@ describe('cross-site form posts are refused', () => {
     '%s to an API write answers 415 even without Origin',
     async (contentType) => {
       for (const { user, ...request } of allWrites().filter(
-        (write) => write.method !== 'DELETE' && !write.url.startsWith('/api/auth/'),
+        (write) =>
+          write.method !== 'DELETE' &&
+          !write.url.startsWith('/api/auth/') &&
+          !(write.method === 'POST' && write.url === UPLOAD.replace(':id', listingId)),
       )) {
         const response = await t.app.inject({
           method: request.method,
@@ -164,6 +185,30 @@ describe('cross-site form posts are refused', () => {
       await expectNothingChanged()
     },
   )
+})
+
+test('the photo upload, which takes a form body, needs a same-origin browser or our Origin', async () => {
+  const url = UPLOAD.replace(':id', listingId)
+  const headers = { 'content-type': 'multipart/form-data; boundary=x', cookie: alice.cookie }
+  const bare = await t.app.inject({ method: 'POST', url, headers, payload: '--x--' })
+  expectError(bare, 403, 'Cross-site requests are not allowed.')
+  const sameSite = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'sec-fetch-site': 'same-site' },
+    payload: '--x--',
+  })
+  expectError(sameSite, 403, 'Cross-site requests are not allowed.')
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'application/json']) {
+    const response = await injectAs(t.app, alice, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': type },
+      payload: 'title=Forged',
+    })
+    expectError(response, 415, 'Send the photo as multipart/form-data.')
+  }
+  await expectNothingChanged()
 })
 
 test('a percent-encoded path gets the same checks', async () => {

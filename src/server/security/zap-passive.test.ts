@@ -138,9 +138,10 @@ describe('headers', () => {
       for (const directive of ['default-src', 'connect-src', 'base-uri', 'form-action'])
         expect(policy.get(directive), directive).toEqual(["'self'"])
       expect(policy.get('object-src')).toEqual(["'none'"])
-      // Accepted, on purpose: inline styles (React style props, libraries) and profile photos from any https host.
+      // Accepted, on purpose: inline styles (React style props, libraries), profile photos from any https host and
+      // blob: previews of listing photos before they upload (images only: no script runs from an img).
       expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
-      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:'])
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:'])
     })
   })
 

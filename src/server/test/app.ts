@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     baseUrl: BASE_URL,
     dataDir: '.tmp/unused',
+    photosDir: path.join(overrides.dataDir ?? '.tmp/unused', 'photos'),
     databaseUrl: undefined,
     authSecret: 'nestmate-test-secret-that-is-long-enough-0123456789',
     google: undefined,

@@ -32,6 +32,7 @@ describe('GET /api/my-likes', () => {
       userName: carol!.name,
       likes: 2,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      cover: null,
       likedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       ...{ placeId: null, placeName: null, lat: null, lon: null },
     })

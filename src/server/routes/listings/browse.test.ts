@@ -52,6 +52,7 @@ const SUMMARY_KEYS = [
   ...['placeId', 'placeName', 'lat', 'lon'],
   '_id',
   'availability',
+  'cover',
   'createdAt',
   'likes',
   'lifestyle',

@@ -16,6 +16,8 @@ import { compareProfiles } from '#shared/match.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { LivingProfileRepository } from '../living-profile/living-profile-repository.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
+import type { PhotoStore } from '../../photos/photo-store.ts'
+import type { PhotosRepository } from '../photos/photos-repository.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { precompiledSerializer } from './json-serializer.ts'
 import type { ListingsRepository } from './listings-repository.ts'
@@ -39,6 +41,7 @@ export const listingRoutes =
     listings: ListingsRepository,
     gazetteer: Pick<Gazetteer, 'find'>,
     profiles: LivingProfileRepository,
+    { photos, photoStore }: { photos: PhotosRepository; photoStore: PhotoStore },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     /** The gazetteer entry of a place id a client sent; an id it doesn't hold is the client's mistake (400). */
@@ -119,7 +122,10 @@ export const listingRoutes =
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
-        const row = await listings.find(request.params.id, request.user.id)
+        const [row, photoList] = await Promise.all([
+          listings.find(request.params.id, request.user.id),
+          photos.list(request.params.id),
+        ])
         if (!row) throw new HttpError(404, 'Listing not found.')
         const { ownerId, likedByMe, number, userEmail, ...fields } = row
         const isOwner = ownerId === request.user.id
@@ -128,7 +134,15 @@ export const listingRoutes =
         const contacts = isOwner || likedByMe ? { number, userEmail } : {}
         const { viewer, poster } = await profiles.pair(request.user.id, ownerId)
         const match = viewer && poster && !isOwner ? compareProfiles(viewer, poster) : null
-        return { ...fields, ...contacts, likedByMe, isOwner, match, hasLivingProfile: viewer !== undefined }
+        return {
+          ...fields,
+          ...contacts,
+          likedByMe,
+          isOwner,
+          match,
+          hasLivingProfile: viewer !== undefined,
+          photos: photoList,
+        }
       },
     )
 
@@ -169,6 +183,8 @@ export const listingRoutes =
       },
       async (request) => {
         if (!(await listings.remove(request.params.id, request.user.id))) throw await notOwned(request)
+        // Its photo rows went with it; their files follow (a crash in between leaves them to the sweep).
+        await photoStore.removeListing(request.params.id)
         return { message: 'Listing deleted successfully' }
       },
     )

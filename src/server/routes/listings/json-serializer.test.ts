@@ -15,13 +15,18 @@ const summary = {
   likes: 3,
   createdAt: '2024-05-01T10:00:00.123Z',
   ...{ placeId: 2950159, placeName: 'Berlin, Germany', lat: 52.52437, lon: 13.41053 },
+  cover: null,
+}
+const withCover = {
+  ...summary,
+  cover: { url: '/photos/x/y-800.webp', width: 800, height: 600, placeholder: 'AbC+/=' },
 }
 
 describe('precompiledSerializer', () => {
   const serialize = precompiledSerializer({ schema: z.array(ListingSummarySchema) })
 
   test('writes what JSON.stringify would for an answer of the schema', () => {
-    expect(JSON.parse(serialize([summary]))).toEqual([summary])
+    expect(JSON.parse(serialize([summary, withCover]))).toEqual([summary, withCover])
   })
 
   test('leaves out every property the schema does not declare', () => {

@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
-import type { FeaturedListing, Listing, ListingSummary } from '#shared/listing.ts'
-import { listing, user } from '../../db/schema/index.ts'
+import type { Cover, FeaturedListing, Listing, ListingSummary } from '#shared/listing.ts'
+import { CARD_WIDTH } from '#shared/photos.ts'
+import { listing, listingPhoto, user } from '../../db/schema/index.ts'
 
 // What the listing reads select, each field under its answer's JSON key. Browse, featured and details are the
 // busiest reads: Drizzle's per-column mapping and a Date per row were a tenth of the server's CPU on a page of 24,
@@ -19,6 +20,20 @@ export const createdAtExact = sql<string>`to_char(${listing.createdAt} at time z
 /** Every field of an answer but the distance, which only browse with near= selects (browse-queries.ts). */
 type SelectedKey<T> = Exclude<keyof T, 'distanceKm'>
 
+/**
+ * The cover (the first photo) at the card's width, or null: one index probe per row. Its address and height follow
+ * from the row as photoUrl() and photoHeightAt() in src/shared/photos.ts work them out (rounded half up).
+ */
+const cardWidth = sql`least(p.width, ${sql.raw(String(CARD_WIDTH))})`
+export const cover = sql<Cover | null>`(
+  select json_build_object(
+    'url', '/photos/' || p.listing_id || '/' || p.key || '-' || ${cardWidth} || '.webp',
+    'width', ${cardWidth},
+    'height', (p.height * ${cardWidth} * 2 + p.width) / (2 * p.width),
+    'placeholder', p.placeholder)
+  from ${listingPhoto} as p where p.listing_id = ${listing.id}
+  order by p.position, p.created_at limit 1)`
+
 export const summaryColumns = {
   _id: listing.id,
   title: listing.title,
@@ -34,6 +49,7 @@ export const summaryColumns = {
   placeName: listing.placeName,
   lat: listing.lat,
   lon: listing.lon,
+  cover,
 } satisfies Record<SelectedKey<ListingSummary>, SQLWrapper>
 
 /** A whole listing with its phone number and the owner's e-mail, as its owner sees it. */
@@ -67,4 +83,5 @@ export const featuredFields = aliased({
   userName: user.name,
   rent: listing.rent,
   roomType: listing.roomType,
+  cover,
 } satisfies Record<keyof FeaturedListing, SQLWrapper>)

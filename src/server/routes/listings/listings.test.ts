@@ -342,7 +342,7 @@ describe('GET /api/roommate-listings/:id', () => {
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
         ...['ownerVerified', 'placeId', 'placeName', 'lat', 'lon'],
         ...['billsIncluded', 'availableFrom', 'minStayMonths', 'furnished', 'petsAllowed', 'smokingAllowed'],
-        ...['householdSize', 'match', 'hasLivingProfile'],
+        ...['householdSize', 'match', 'hasLivingProfile', 'cover', 'photos'],
       ].sort(),
     )
     expect(body).toMatchObject({
@@ -594,6 +594,7 @@ describe('GET /api/featured-roommates', () => {
       userName: 'Featured Poster',
       rent: 850,
       roomType: 'Single',
+      cover: null,
     })
   })
 })

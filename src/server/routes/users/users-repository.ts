@@ -67,9 +67,11 @@ export function createUsersRepository(db: Database) {
      * their listings (with others' likes of them), sessions and accounts. Locking the user row first waits for a
      * like of theirs in flight, and makes a later one fail its foreign-key check instead of leaving a count behind.
      */
-    async deleteAccount(id: string) {
-      await db.transaction(async (tx) => {
+    /** Deletes the person and everything of theirs; answers the ids of the listings that went with them. */
+    async deleteAccount(id: string): Promise<string[]> {
+      const listingIds = await db.transaction(async (tx) => {
         await tx.select({ id: user.id }).from(user).where(eq(user.id, id)).for('update')
+        const owned = await tx.select({ id: listing.id }).from(listing).where(eq(listing.ownerId, id))
         await tx
           .update(listing)
           // An unlike isn't an edit: updated_at stays (Drizzle would otherwise set it).
@@ -81,8 +83,10 @@ export function createUsersRepository(db: Database) {
             ),
           )
         await tx.delete(user).where(eq(user.id, id))
+        return owned.map((row) => row.id)
       })
       counts.clear()
+      return listingIds
     },
 
     async count(): Promise<number> {

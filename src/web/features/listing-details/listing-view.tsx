@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { FaFacebook, FaPhone } from 'react-icons/fa'
 import type { ListingDetail, LikeResult } from '#shared/listing.ts'
 import { safeContactHref } from './api.ts'
@@ -7,6 +8,9 @@ import { ListingFacts } from './listing-facts.tsx'
 import { MatchExplanation } from './match-explanation.tsx'
 import { UnlikeButton } from '../liked-rooms/unlike-button.tsx'
 import { useInterest } from '../liked-rooms/use-interest.ts'
+
+// Its own chunk: only a listing with photos loads it.
+const PhotoGallery = lazy(() => import('./photo-gallery.tsx'))
 
 type ListingViewProps = {
   listing: ListingDetail
@@ -31,6 +35,12 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
           </p>
           <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
         </header>
+        {listing.photos.length > 0 && (
+          // The stand-in has the strip's proportions, so nothing below moves when the gallery arrives.
+          <Suspense fallback={<div className="aspect-[4/3] w-full rounded-box bg-base-200" />}>
+            <PhotoGallery photos={listing.photos} title={listing.title} />
+          </Suspense>
+        )}
         <MatchExplanation listing={listing} />
         <ListingFacts listing={listing} userEmail={userEmail} currency={currency} />
         <section>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import {
   AVAILABILITIES,
@@ -27,6 +27,10 @@ type ListingFormProps = {
   errors?: ListingFieldErrors
   submitLabel: string
   pendingLabel: string
+  /** The photos part (features/listing-photos), shown above the submit button. */
+  photos?: ReactNode
+  /** Photos are still on their way: saving now would leave the page before they arrive. */
+  isUploading?: boolean
 }
 
 /** The add and update forms: the same fields, posted to the route's action. */
@@ -36,6 +40,8 @@ export function ListingForm({
   errors: reported,
   submitLabel,
   pendingLabel,
+  photos,
+  isUploading = false,
 }: ListingFormProps) {
   const isSubmitting = useNavigation().state === 'submitting'
   const formRef = useRef<HTMLFormElement>(null)
@@ -224,9 +230,14 @@ export function ListingForm({
       <Field id="owner-email" label="Your email">
         <input id="owner-email" type="email" className="input w-full" value={owner.email} readOnly />
       </Field>
+      {photos}
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
+        <button
+          type="submit"
+          className="btn btn-primary w-full md:w-auto"
+          disabled={isSubmitting || isUploading}
+        >
+          {isSubmitting ? pendingLabel : isUploading ? 'Uploading photos…' : submitLabel}
         </button>
       </div>
     </Form>

@@ -4,13 +4,13 @@ import { api, ApiRequestError } from '../../lib/api.ts'
 import { issuesToFieldErrors, parseListingForm, type ListingFieldErrors } from './parse-listing-form.ts'
 
 export type SaveOutcome =
-  { ok: true; message?: string } | { ok: false; errors: ListingFieldErrors; failure?: unknown }
+  { ok: true; message?: string; id?: string } | { ok: false; errors: ListingFieldErrors; failure?: unknown }
 
-type Saver = (listing: NewListing) => Promise<{ message?: string }>
+type Saver = (listing: NewListing) => Promise<{ message?: string; id?: string }>
 
 export const createListing: Saver = (listing) =>
   api<{ success?: boolean; insertedId?: string }>(API.listings, { method: 'POST', body: listing }).then(
-    () => ({}),
+    (answer) => ({ id: answer.insertedId }),
   )
 
 export const updateListing =
@@ -27,7 +27,7 @@ export async function saveListingForm(request: Request, save: Saver): Promise<Sa
   if (!parsed.ok) return parsed
   try {
     const answer = await save(parsed.listing)
-    return { ok: true, message: answer.message }
+    return { ok: true, message: answer.message, id: answer.id }
   } catch (error) {
     const errors = error instanceof ApiRequestError ? issuesToFieldErrors(error.issues) : {}
     return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: false, errors, failure: error }

@@ -100,15 +100,22 @@ export function BrowseResults({ firstPage, currency, isUpdating, showMapFirst = 
         </div>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {listings.map((listing) => (
+          {listings.map((listing, index) => (
             // Cards out of view are neither styled nor laid out until scrolled near (content-visibility):
             // a phone shows two of a page's 24, and the rest would cost the first render ~30 ms of main thread.
-            <li key={listing._id} className="[contain-intrinsic-size:auto_15rem] [content-visibility:auto]">
+            // The estimate is a card's height with its 4:3 cover box (about a column's width × 0.75 + 15rem); the
+            // width stays at 15rem, under a phone's width (a wider one would widen the grid's single column).
+            <li
+              key={listing._id}
+              className="[contain-intrinsic-size:auto_15rem_auto_31rem] [content-visibility:auto]"
+            >
               <ListingCard
                 listing={listing}
                 currency={currency}
                 headingLevel="h2"
                 to={detailsOf(listing._id)}
+                // The first row on a wide screen, the first two cards on a phone.
+                isFirst={index < 3}
               />
             </li>
           ))}

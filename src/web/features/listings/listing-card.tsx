@@ -4,9 +4,15 @@ import { formatRent } from '#shared/format.ts'
 import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
+import { CardCover } from './card-cover.tsx'
 
 export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
-  Partial<Pick<BrowseSummary, 'rent' | 'roomType' | 'placeName' | 'distanceKm' | 'match' | 'sharedInterests'>>
+  Partial<
+    Pick<
+      BrowseSummary,
+      'rent' | 'roomType' | 'placeName' | 'distanceKm' | 'match' | 'sharedInterests' | 'cover'
+    >
+  >
 
 type ListingCardProps = {
   listing: CardListing
@@ -15,6 +21,8 @@ type ListingCardProps = {
   /** The server's currency (loadConfig()); rent is shown only when given. */
   currency?: string
   headingLevel?: 'h2' | 'h3'
+  /** Among the first cards on screen: its cover loads at once. */
+  isFirst?: boolean
 }
 
 const distanceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
@@ -39,7 +47,13 @@ function MatchFact({ match, shared = 0 }: { match: number | null; shared?: numbe
   )
 }
 
-export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3' }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  to,
+  currency,
+  headingLevel: Heading = 'h3',
+  isFirst = false,
+}: ListingCardProps) {
   const { pathname, search } = useLocation()
   const rent =
     currency !== undefined && listing.rent !== undefined ? formatRent(listing.rent, currency) : undefined
@@ -51,6 +65,7 @@ export function ListingCard({ listing, to, currency, headingLevel: Heading = 'h3
     // button must not move when pressed (daisyUI nudges it down 0.5 px): a moved box would carry the stretched
     // area with it between press and release, and the click would miss the link.
     <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <CardCover cover={listing.cover} title={listing.title} isPriority={isFirst} />
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>

@@ -10,6 +10,10 @@ import { getListing } from '../../features/listing-details/api.ts'
 import { ListingForm } from '../../features/listing-form/listing-form.tsx'
 import { ListingFormPage } from '../../features/listing-form/listing-form-page.tsx'
 import { saveListingForm, updateListing } from '../../features/listing-form/save-listing.ts'
+import { PhotoManager } from '../../features/listing-photos/photo-manager.tsx'
+import { usePhotos } from '../../features/listing-photos/use-photos.ts'
+import type { ListingDetail } from '#shared/listing.ts'
+import type { ListingFieldErrors } from '../../features/listing-form/parse-listing-form.ts'
 export { ListingErrorBoundary as ErrorBoundary } from '../../features/listing-details/listing-error.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -59,18 +63,26 @@ export function Component() {
     )
   }
 
+  return <EditForm listing={listing} errors={result?.errors} />
+}
+
+function EditForm({ listing, errors }: { listing: ListingDetail; errors: ListingFieldErrors | undefined }) {
+  // Photos are saved as they change, apart from the listing's fields.
+  const photos = usePhotos(listing._id, listing.photos)
   return (
     <ListingFormPage
       words={['Update Roommate Listing', 'Modify Your Listing', 'Find a Better Match']}
-      intro="Change what you need and save. Fields marked * are required."
+      intro="Change what you need and save. Fields marked * are required. Photos are saved as you change them."
     >
       <ListingForm
         // Only the owner reaches the form, and the owner's details always carry the e-mail.
         owner={{ name: listing.userName, email: listing.userEmail ?? '' }}
         defaults={listing}
-        errors={result?.errors}
+        errors={errors}
         submitLabel="Update Listing"
         pendingLabel="Saving…"
+        photos={<PhotoManager photos={photos} />}
+        isUploading={photos.isBusy}
       />
     </ListingFormPage>
   )

@@ -1,0 +1,152 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { sampleListing } from '../src/shared/sample-listing.ts'
+import { openDatabase } from '../src/server/db/client.ts'
+import { listing } from '../src/server/db/schema/index.ts'
+import { addIllustrations } from '../src/server/photos/demo-photos.ts'
+import { createPhotoStore } from '../src/server/photos/photo-store.ts'
+import { processPhoto } from '../src/server/photos/process-photo.ts'
+// The same sharp settings as the server: one libvips thread, no cache.
+import '../src/server/photos/processing-queue.ts'
+import type { Endpoint } from './endpoints.ts'
+import { lighthouse } from './lighthouse.ts'
+import { steadyLatency } from './load.ts'
+import { startNestmate } from './processes.ts'
+import { seed } from './seed.ts'
+import { signUp } from './sessions.ts'
+
+// npm run bench:photos [-- <listings> <seconds> <rate>]: what listing photos cost (docs/benchmarks.md, Photos).
+// 1. Processing a 12-megapixel JPEG (decode, turn, 3 WebP sizes, placeholder), in this process, 5 times.
+// 2. Browse's first page at a steady rate on an embedded database, alone, then while two clients upload that
+//    JPEG back to back: its p99 tells whether photo processing stalls other requests.
+// 3. With a build in dist/web: Lighthouse (mobile) on /browse-listing, every card of the first page with a photo.
+const [listings = 1000, seconds = 10, rate = 100] = process.argv.slice(2).map(Number)
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'nestmate-bench-photos-'))
+const ms = (value: number) => Math.round(value)
+
+/** A camera-like 4000 × 3000 JPEG: gradients under fine noise, about 4–5 MB. */
+async function twelveMegapixels(): Promise<Buffer> {
+  const width = 4000
+  const height = 3000
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3
+      const grain = ((i * 2654435761) >>> 27) - 16
+      pixels[i] = Math.max(0, Math.min(255, (x * 255) / width + grain))
+      pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + grain))
+      pixels[i + 2] = Math.max(0, Math.min(255, 128 + grain))
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+}
+
+const photo = await twelveMegapixels()
+const times: number[] = []
+for (let i = 0; i < 5; i++) {
+  const started = performance.now()
+  await processPhoto(photo)
+  times.push(performance.now() - started)
+}
+times.sort((a, b) => a - b)
+console.log(
+  `processing a 12 MP JPEG (${(photo.length / 1e6).toFixed(1)} MB): median ${ms(times[2]!)} ms, max ${ms(times[4]!)} ms`,
+)
+
+const dataDir = path.join(tmp, 'pglite')
+await seed({ kind: 'pglite', dataDir }, listings)
+// Browse's first page (cheapest rent first) with photos on every card, as the demo listings have them.
+{
+  const database = await openDatabase({ kind: 'pglite', dataDir })
+  const store = createPhotoStore(path.join(dataDir, 'photos'))
+  await store.init()
+  const firstPage = await database.db
+    .select({ id: listing.id })
+    .from(listing)
+    .orderBy(listing.rent, listing.id)
+    .limit(24)
+  await addIllustrations(
+    database.db,
+    store,
+    firstPage.map((row) => row.id),
+  )
+  await database.close()
+}
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as { port: number }
+    probe.close(() => resolve(free))
+  })
+})
+const server = await startNestmate({ dataDir }, port, path.join(tmp, 'server.log'), 'warn')
+try {
+  const [cookie] = await signUp(server.url, 1)
+  const headers = { origin: server.url, cookie: cookie! }
+  const created = await fetch(`${server.url}/api/roommate-listings`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(sampleListing()),
+  })
+  const { insertedId } = (await created.json()) as { insertedId: string }
+  const browse: Endpoint = {
+    name: 'browse: first page',
+    method: 'GET',
+    paths: ['/api/roommate-listings'],
+    signedIn: false,
+    read: true,
+  }
+  await steadyLatency(server.url, browse, [], 2, rate) // warm-up, not counted
+  const alone = await steadyLatency(server.url, browse, [], seconds, rate)
+
+  let running = true
+  const uploadTimes: number[] = []
+  const uploader = async () => {
+    while (running) {
+      const form = new FormData()
+      form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'room.jpg')
+      const started = performance.now()
+      const response = await fetch(`${server.url}/api/roommate-listings/${insertedId}/photos`, {
+        method: 'POST',
+        headers,
+        body: form,
+      })
+      const answer = (await response.json()) as { photo?: { id: string }; error?: string }
+      if (!answer.photo) throw new Error(`upload failed: ${response.status} ${answer.error}`)
+      uploadTimes.push(performance.now() - started)
+      // The same picture again would be the same photo: delete it, so every upload is processed.
+      await fetch(`${server.url}/api/roommate-listings/${insertedId}/photos/${answer.photo.id}`, {
+        method: 'DELETE',
+        headers,
+      })
+    }
+  }
+  const uploaders = [uploader(), uploader()]
+  const during = await steadyLatency(server.url, browse, [], seconds, rate)
+  running = false
+  await Promise.all(uploaders)
+  uploadTimes.sort((a, b) => a - b)
+  if (existsSync('dist/web/index.html')) {
+    const scores = []
+    for (let i = 0; i < 3; i++) scores.push(await lighthouse(server.url, '/browse-listing'))
+    scores.sort((a, b) => a.performance - b.performance)
+    const median = scores[1]!
+    console.log(
+      `Lighthouse /browse-listing with photos (median of 3: ${scores.map((s) => s.performance).join(', ')}): ` +
+        `performance ${median.performance}, FCP ${Math.round(median.fcpMs)} ms, LCP ${Math.round(median.lcpMs)} ms, CLS ${median.cls}, TBT ${Math.round(median.tbtMs)} ms`,
+    )
+  } else console.log('no build in dist/web: Lighthouse skipped (npm run build first)')
+  console.log(`browse first page at ${rate}/s, ${listings} listings, embedded database:`)
+  console.log(`  alone:               p50 ${alone.p50} ms, p99 ${alone.p99} ms, failed ${alone.failed}`)
+  console.log(`  during 2 uploaders:  p50 ${during.p50} ms, p99 ${during.p99} ms, failed ${during.failed}`)
+  console.log(
+    `  uploads: ${uploadTimes.length} in ${seconds} s, median ${ms(uploadTimes[uploadTimes.length >> 1] ?? NaN)} ms each (queue included)`,
+  )
+} finally {
+  await server.stop()
+  rmSync(tmp, { recursive: true, force: true })
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { listing } from './listings.ts'
+
+/**
+ * A listing's photo: its files are `<listing_id>/<key>-<width>.webp` under PHOTOS_DIR, one per stored width
+ * (docs/architecture.md §3.3). `width` and `height` are the largest stored size's; the smaller widths follow
+ * from `width` alone (src/shared/photo.ts). The lowest `position` is the cover.
+ */
+export const listingPhoto = pgTable(
+  'listing_photo',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    /** Derived from the stored files' bytes (sha-256, hex): the files' names, never the original's hash. */
+    key: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** A thumbhash, base64: the blurred picture shown while the photo loads. */
+    placeholder: text().notNull(),
+    position: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The same picture twice on one listing is one photo: a repeated upload answers the existing one.
+    unique('listing_photo_listing_key').on(table.listingId, table.key),
+    index('listing_photo_listing_position_idx').on(table.listingId, table.position),
+    check('listing_photo_key', sql`${table.key} ~ '^[0-9a-f]{32}$'`),
+    check('listing_photo_size', sql`${table.width} > 0 and ${table.height} > 0`),
+  ],
+)

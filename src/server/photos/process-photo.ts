@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto'
+import sharp, { type Metadata, type Sharp } from 'sharp'
+import { rgbaToThumbHash } from 'thumbhash'
+import { PHOTO_LIMITS, photoHeightAt, photoWidths } from '#shared/photos.ts'
+import { HttpError } from '../plugins/errors.ts'
+
+/** A photo ready to store: one WebP per width, its size, its placeholder and the name its files share. */
+export type ProcessedPhoto = {
+  key: string
+  width: number
+  height: number
+  placeholder: string
+  files: { width: number; data: Buffer }[]
+}
+
+// What sharp reads an upload as, by its bytes. AVIF is a HEIF file compressed with AV1; a HEIF of any other
+// compression (HEVC, an iPhone's own format) has no decoder here.
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif'])
+const WEBP_QUALITY = 78
+const PLACEHOLDER_SIDE = 100
+
+const NOT_A_PICTURE = 'This file is not a JPEG, PNG, WebP or AVIF picture.'
+const DAMAGED = 'This picture is damaged or incomplete; try exporting it again.'
+
+// Untrusted input: refuse more pixels than the limit before decoding anything (a small file can claim a huge
+// picture), and fail on errors in the pixel data, truncation included, not only on unreadable headers.
+const input = (data: Buffer) =>
+  sharp(data, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'error', autoOrient: true })
+
+/**
+ * Reads an upload by its content, turns it the right way up, drops every piece of metadata (EXIF with its GPS
+ * position, XMP, IPTC, ICC: sharp writes none unless asked, and converts to sRGB) and encodes it as WebP at each
+ * stored width. The original bytes are used here and never kept. Throws an HttpError a client can act on.
+ */
+export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
+  let metadata: Metadata
+  try {
+    metadata = await sharp(data, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new HttpError(415, NOT_A_PICTURE)
+  }
+  if (!ACCEPTED.has(metadata.format) || (metadata.format === 'heif' && metadata.compression !== 'av1'))
+    throw new HttpError(415, NOT_A_PICTURE)
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0)
+  if (pixels > PHOTO_LIMITS.maxPixels)
+    throw new HttpError(413, `This picture has more than ${PHOTO_LIMITS.maxPixels / 1e6} megapixels.`)
+  if (pixels === 0) throw new HttpError(400, DAMAGED)
+
+  const { width: fullWidth, height: fullHeight } = metadata.autoOrient
+  const width = Math.min(fullWidth, Math.max(...photoWidths(fullWidth)))
+  const height = photoHeightAt(width, fullWidth, fullHeight)
+  try {
+    // One decode (a JPEG decodes straight at the scale it needs), then every size from that: the largest one's
+    // pixels, kept raw in memory for a moment.
+    const { data: pixelData, info } = await input(data)
+      // Exact sizes (`fill` differs from the aspect ratio by under a pixel), so a URL's size is known from the
+      // row without reading the file.
+      .resize(width, height, { fit: 'fill' })
+      // 8 bits a channel whatever the input (a 16-bit PNG), as the raw reader below expects.
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+    const raw = () =>
+      sharp(pixelData, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    const files = await Promise.all(
+      photoWidths(width).map(async (size) => ({
+        width: size,
+        data: await raw()
+          .resize(size, photoHeightAt(size, width, height), { fit: 'fill' })
+          .webp({ quality: WEBP_QUALITY, effort: 3 })
+          .toBuffer(),
+      })),
+    )
+    const placeholder = await thumbhash(raw())
+    const hash = createHash('sha256')
+    for (const file of files) hash.update(file.data)
+    return { key: hash.digest('hex').slice(0, 32), width, height, placeholder, files }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new HttpError(400, DAMAGED)
+  }
+}
+
+/** A thumbhash (~25 bytes, base64) of the picture: the blurred version shown while the photo loads. */
+async function thumbhash(picture: Sharp): Promise<string> {
+  const { data: rgba, info } = await picture
+    .resize(PLACEHOLDER_SIDE, PLACEHOLDER_SIDE, { fit: 'inside' })
+    // Thumbhash reads RGBA: a grey picture gets its three channels, an opaque one its alpha.
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true })
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, rgba)).toString('base64')
+}

@@ -1,0 +1,162 @@
+import { open } from 'node:fs/promises'
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { IdParamsSchema, ListingPhotoSchema, PhotoOrderSchema, PhotoParamsSchema } from '#shared/listing.ts'
+import { PHOTO_LIMITS } from '#shared/photos.ts'
+import { HttpError } from '../../plugins/errors.ts'
+import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
+import type { PhotoStore } from '../../photos/photo-store.ts'
+import { processPhoto } from '../../photos/process-photo.ts'
+import { createProcessingQueue } from '../../photos/processing-queue.ts'
+import type { PhotosRepository } from './photos-repository.ts'
+
+const HOUR = 60 * 60 * 1000
+// Per person: processing a photo costs far more than any other write.
+export const PHOTO_UPLOAD_LIMIT = {
+  max: PHOTO_LIMITS.uploadsPerHour,
+  timeWindow: HOUR,
+  groupId: ':photo-upload',
+}
+export const PHOTO_EDIT_LIMIT = { max: 300, timeWindow: HOUR, groupId: ':photo-edit' }
+
+const MB = PHOTO_LIMITS.maxBytes / (1024 * 1024)
+const TOO_LARGE = `A photo can be at most ${MB} MB.`
+const FULL = `A listing has at most ${PHOTO_LIMITS.perListing} photos; delete one to add another.`
+const LISTING_NOT_FOUND = 'Listing not found.'
+const NOT_YOURS = 'You can only change the photos of your own listings.'
+
+// What @fastify/multipart throws, as the API's own words.
+const multipartErrors: Record<string, HttpError> = {
+  FST_REQ_FILE_TOO_LARGE: new HttpError(413, TOO_LARGE),
+  FST_FILES_LIMIT: new HttpError(413, 'Send one photo per request.'),
+  FST_PARTS_LIMIT: new HttpError(413, 'Send one photo per request.'),
+  FST_FIELDS_LIMIT: new HttpError(400, 'Send only the form field "photo".'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: new HttpError(415, 'Send the photo as multipart/form-data.'),
+}
+const asHttpError = (error: unknown) =>
+  multipartErrors[(error as { code?: string }).code ?? ''] ??
+  // busboy's own complaints about a malformed body
+  new HttpError(400, 'The upload is not a valid multipart/form-data body.')
+
+export type PhotoRoutesDeps = {
+  photos: PhotosRepository
+  store: PhotoStore
+  ownerOf: (listingId: string) => Promise<string | undefined>
+}
+
+/** Adding, ordering and deleting a listing's photos, and serving their files (docs/api.md, Photos). */
+export const photoRoutes =
+  ({ photos, store, ownerOf }: PhotoRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Only this plugin's routes read multipart bodies; everywhere else a write is JSON.
+    await app.register(multipart, {
+      limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+    })
+    const queued = createProcessingQueue()
+    const ownListing: RouteAuth = { owner: { ownerOf, notFound: LISTING_NOT_FOUND, notYours: NOT_YOURS } }
+
+    app.post(
+      '/api/roommate-listings/:id/photos',
+      {
+        config: { auth: ownListing, rateLimit: PHOTO_UPLOAD_LIMIT, upload: true },
+        schema: {
+          params: IdParamsSchema,
+          response: {
+            200: z.object({ photo: ListingPhotoSchema }),
+            201: z.object({ photo: ListingPhotoSchema }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const listingId = request.params.id
+        const me = request.user.id
+        // Refuse before reading a byte of the file; the write below checks all of it again, atomically.
+        const target = await photos.target(listingId)
+        if (!target) throw new HttpError(404, LISTING_NOT_FOUND)
+        if (target.ownerId !== me) throw new HttpError(403, NOT_YOURS)
+        if (target.photos >= PHOTO_LIMITS.perListing) throw new HttpError(400, FULL)
+
+        let data: Buffer
+        try {
+          const file = await request.file()
+          if (!file || file.fieldname !== 'photo')
+            throw new HttpError(400, 'Send the picture in the form field "photo".')
+          data = await file.toBuffer()
+        } catch (error) {
+          throw error instanceof HttpError ? error : asHttpError(error)
+        }
+
+        const photo = await queued(() => processPhoto(data))
+        // Files first, then the row: a crash in between leaves files without a row (swept later), never a row
+        // without files.
+        await store.write(listingId, photo)
+        const added = await photos.add(listingId, me, photo)
+        if (added.outcome === 'not-owned' || added.outcome === 'full') {
+          await store.remove(listingId, photo.key)
+          if (added.outcome === 'full') throw new HttpError(400, FULL)
+          throw await notOwned(request)
+        }
+        // The same picture again is the photo already there.
+        return reply.status(added.outcome === 'added' ? 201 : 200).send({ photo: added.photo })
+      },
+    )
+
+    app.put(
+      '/api/roommate-listings/:id/photos',
+      {
+        config: { auth: ownListing, rateLimit: PHOTO_EDIT_LIMIT },
+        schema: {
+          params: IdParamsSchema,
+          body: PhotoOrderSchema,
+          response: { 200: z.object({ photos: z.array(ListingPhotoSchema) }) },
+        },
+      },
+      async (request) => {
+        const ordered = await photos.reorder(request.params.id, request.user.id, request.body.order)
+        if (ordered === undefined) throw await notOwned(request)
+        if (ordered === 'mismatch')
+          throw new HttpError(400, "order must name each of the listing's photos exactly once.")
+        return { photos: ordered }
+      },
+    )
+
+    app.delete(
+      '/api/roommate-listings/:id/photos/:photoId',
+      {
+        config: { auth: ownListing, rateLimit: PHOTO_EDIT_LIMIT },
+        schema: { params: PhotoParamsSchema, response: { 200: z.object({ message: z.string() }) } },
+      },
+      async (request) => {
+        const { id, photoId } = request.params
+        const key = await photos.remove(id, photoId, request.user.id)
+        if (key === undefined) {
+          if ((await ownerOf(id)) === request.user.id) throw new HttpError(404, 'Photo not found.')
+          throw await notOwned(request)
+        }
+        // The row is gone first: a crash now leaves files without a row, which the sweep removes.
+        await store.remove(id, key)
+        return { message: 'Photo deleted successfully' }
+      },
+    )
+
+    // The files themselves: a name never changes its content, so browsers keep them for a year.
+    app.get(
+      '/photos/:listingId/:file',
+      {
+        config: { auth: 'public' },
+        schema: { params: z.object({ listingId: z.string().max(40), file: z.string().max(60) }) },
+      },
+      async (request, reply) => {
+        const path = store.fileFor(request.params.listingId, request.params.file)
+        const handle = path ? await open(path, 'r').catch(() => undefined) : undefined
+        if (!handle) return reply.status(404).send({ error: 'Photo not found.' })
+        const { size } = await handle.stat()
+        return reply
+          .header('Content-Type', 'image/webp')
+          .header('Content-Length', size)
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .send(handle.createReadStream())
+      },
+    )
+  }
