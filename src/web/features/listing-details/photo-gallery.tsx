@@ -90,26 +90,7 @@ export default function PhotoGallery({ photos, title }: GalleryProps) {
             )
           })}
         </ul>
-        {count > 1 && (
-          <>
-            <button
-              type="button"
-              className="btn btn-circle btn-sm absolute top-1/2 left-2 -translate-y-1/2 opacity-90"
-              aria-label="Previous photo"
-              onClick={() => show(current - 1)}
-            >
-              <FaChevronLeft aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="btn btn-circle btn-sm absolute top-1/2 right-2 -translate-y-1/2 opacity-90"
-              aria-label="Next photo"
-              onClick={() => show(current + 1)}
-            >
-              <FaChevronRight aria-hidden="true" />
-            </button>
-          </>
-        )}
+        {count > 1 && <StepButtons current={current} show={show} className="btn-sm opacity-90" />}
         <button
           type="button"
           className="btn btn-sm absolute right-2 bottom-2 opacity-90"
@@ -154,30 +135,43 @@ export default function PhotoGallery({ photos, title }: GalleryProps) {
                 className="max-h-full max-w-full object-contain select-none"
                 draggable={false}
               />
-              {count > 1 && (
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-circle absolute top-1/2 left-2 -translate-y-1/2"
-                    aria-label="Previous photo"
-                    onClick={() => show(current - 1)}
-                  >
-                    <FaChevronLeft aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-circle absolute top-1/2 right-2 -translate-y-1/2"
-                    aria-label="Next photo"
-                    onClick={() => show(current + 1)}
-                  >
-                    <FaChevronRight aria-hidden="true" />
-                  </button>
-                </>
-              )}
+              {count > 1 && <StepButtons current={current} show={show} />}
             </div>
           </div>
         )}
       </dialog>
     </section>
+  )
+}
+
+/** Previous and next, over the strip and in the full-screen view. */
+function StepButtons({
+  current,
+  show,
+  className = '',
+}: {
+  current: number
+  show: (index: number) => void
+  className?: string
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-circle absolute top-1/2 left-2 -translate-y-1/2 ${className}`}
+        aria-label="Previous photo"
+        onClick={() => show(current - 1)}
+      >
+        <FaChevronLeft aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={`btn btn-circle absolute top-1/2 right-2 -translate-y-1/2 ${className}`}
+        aria-label="Next photo"
+        onClick={() => show(current + 1)}
+      >
+        <FaChevronRight aria-hidden="true" />
+      </button>
+    </>
   )
 }
