@@ -117,6 +117,16 @@ for (const theme of ['light', 'dark'] as const) {
         await gallery.getByRole('list').focus()
         await page.keyboard.press('ArrowRight')
         await expect(gallery.getByText('2 / 2')).toBeVisible()
+        // The strip scrolls smoothly to the photo; the next step starts once it has come to rest, as a person's
+        // does (a press during the scroll could be counted from the photo it is leaving: decision 026).
+        const strip = gallery.getByRole('list')
+        await expect
+          .poll(async () => {
+            const before = await strip.evaluate((element) => element.scrollLeft)
+            await page.waitForTimeout(150)
+            return before === (await strip.evaluate((element) => element.scrollLeft))
+          })
+          .toBe(true)
         await gallery.getByRole('button', { name: 'Next photo' }).first().click()
         await expect(gallery.getByText('1 / 2')).toBeVisible()
         await expectNoSeriousViolations(page)

@@ -85,7 +85,8 @@ test.describe('before the app has loaded', () => {
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)
-    await page.getByRole('switch', { name: 'Available only' }).check()
+    // click(), not check(): the switch submits the form at once, and the page it lands on is a new one.
+    await page.getByRole('switch', { name: 'Available only' }).click()
     await expect(page).toHaveURL(/available=true/)
     await expect(page).toHaveURL(new RegExp(`q=${token}`))
     release()
