@@ -16,6 +16,18 @@ const columns = {
 }
 
 /** A row as the API answers it: the largest size as `url`, every stored size in `srcset`. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** Locks the listing for the rest of the transaction if `ownerId` owns it; undefined when not (missing or not theirs). */
+async function lockOwned(tx: Transaction, listingId: string, ownerId: string) {
+  const [owned] = await tx
+    .select({ id: listing.id })
+    .from(listing)
+    .where(and(eq(listing.id, listingId), eq(listing.ownerId, ownerId)))
+    .for('no key update')
+  return owned
+}
+
 export function photoView(listingId: string, row: PhotoRow): ListingPhoto {
   const widths = photoWidths(row.width)
   return {
@@ -63,11 +75,7 @@ export function createPhotosRepository(db: Database) {
      */
     async add(listingId: string, ownerId: string, photo: ProcessedPhoto): Promise<AddOutcome> {
       return db.transaction(async (tx) => {
-        const [owned] = await tx
-          .select({ id: listing.id })
-          .from(listing)
-          .where(and(eq(listing.id, listingId), eq(listing.ownerId, ownerId)))
-          .for('no key update')
+        const owned = await lockOwned(tx, listingId, ownerId)
         if (!owned) return { outcome: 'not-owned' }
         const [existing] = await tx
           .select(columns)
@@ -119,11 +127,7 @@ export function createPhotosRepository(db: Database) {
       order: string[],
     ): Promise<ListingPhoto[] | 'mismatch' | undefined> {
       return db.transaction(async (tx) => {
-        const [owned] = await tx
-          .select({ id: listing.id })
-          .from(listing)
-          .where(and(eq(listing.id, listingId), eq(listing.ownerId, ownerId)))
-          .for('no key update')
+        const owned = await lockOwned(tx, listingId, ownerId)
         if (!owned) return undefined
         const current = await tx
           .select({ id: listingPhoto.id })
