@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import { createCountCache } from '../src/server/db/count-cache.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
-import { earthPoint } from '../src/server/routes/listings/browse-queries.ts'
+import { earthPoint, latLonBox } from '../src/server/routes/listings/browse-queries.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
@@ -58,18 +58,40 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   // near=: the place's coordinates from the same in-memory gazetteer, the same earthdistance test as Nestmate.
   const near = query.get('near') ? gazetteer.find(Number(query.get('near'))) : undefined
   let distance = ''
+  const filters = [...where]
+  const countParams = [...params]
+  let center = ''
+  let radius = ''
   if (near) {
-    const center = p(earthPoint(near))
-    const radius = p(Number(query.get('radiusKm') ?? 15) * 1000)
+    center = p(earthPoint(near))
+    radius = p(Number(query.get('radiusKm') ?? 15) * 1000)
     distance = `sec_to_gc(cube_distance(${center}::cube, l.earth))`
-    where.push(
+    filters.push(
       `earth_box(${center}::earth, ${radius}::float8) @> l.earth`,
       `${distance} <= ${radius}::float8`,
     )
+    countParams.push(...params.slice(countParams.length))
   }
   const byDistance = near !== undefined && query.get('sort') === 'distance'
-  const filters = [...where]
-  const countParams = [...params]
+  const total = await count(
+    JSON.stringify([filters, countParams]),
+    pool,
+    `select count(*)::int as count from listing l ${filters.length ? `where ${filters.join(' and ')}` : ''}`,
+    countParams,
+  )
+  // The same plans as Nestmate (decision 027): nearest first through the GiST index's nearest-first walk; a circle
+  // holding many listings by a walk of the rent index testing lat/lon; otherwise the circle's listings, sorted.
+  const all =
+    near && !byDistance ? await count('[[],[]]', pool, 'select count(*)::int as count from listing') : 0
+  const isWide = near !== undefined && !byDistance && total >= 2 * Math.sqrt(all)
+  if (near && isWide) {
+    const box = latLonBox(near, Number(query.get('radiusKm') ?? 15) * 1000)
+    where.push(
+      `l.lat between ${p(box.minLat)}::float8 and ${p(box.maxLat)}::float8`,
+      `l.lon between ${p(box.minLon)}::float8 and ${p(box.maxLon)}::float8`,
+      `sec_to_gc(cube_distance(${center}::cube, ll_to_earth(l.lat, l.lon))) <= ${radius}::float8`,
+    )
+  } else if (near) where.push(...filters.slice(where.length))
   const cursor = query.get('cursor')
   if (cursor) {
     const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [number, string]
@@ -81,19 +103,19 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
     ? `, round((${distance} / 1000)::numeric, 1)::float8 as "distanceKm", ${distance} as "distanceExact"`
     : ''
   const order = byDistance ? `${distance} asc, l.id asc` : 'l.rent asc, l.id asc'
-  const [rows, total] = await Promise.all([
-    sql(
-      pool,
-      `select ${SUMMARY}${distanceColumns} ${FROM} ${clause(where)} order by ${order} limit ${limit + 1}`,
-      params,
-    ),
-    count(
-      JSON.stringify([filters, countParams]),
-      pool,
-      `select count(*)::int as count from listing l ${clause(filters)}`,
-      countParams,
-    ),
-  ])
+  let source = 'listing l'
+  if (byDistance)
+    source = `(select * from listing l ${clause(where)} order by l.earth <-> ${center}::cube
+      fetch first ${limit + 1} rows with ties) l`
+  else if (isWide)
+    source = `(select l.* from (select l.id from listing l ${clause(where)} order by ${order} limit ${limit + 1}) hit
+      join listing l on l.id = hit.id) l`
+  const rows = await sql(
+    pool,
+    `select ${SUMMARY}${distanceColumns} from ${source} join "user" u on l.owner_id = u.id
+     ${source === 'listing l' ? clause(where) : ''} order by ${order} limit ${limit + 1}`,
+    params,
+  )
   const page = rows.rows.slice(0, limit)
   const headers: Record<string, string> = { 'x-total-count': String(total) }
   const last = page.at(-1)

@@ -23,6 +23,10 @@ const p = {
   maxStay: sql.placeholder('maxStay'),
   center: sql.placeholder('center'),
   radiusM: sql.placeholder('radiusM'),
+  minLat: sql.placeholder('minLat'),
+  maxLat: sql.placeholder('maxLat'),
+  minLon: sql.placeholder('minLon'),
+  maxLon: sql.placeholder('maxLon'),
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
@@ -45,17 +49,54 @@ export function earthPoint({ lat, lon }: Center): string {
 // `earth` answers the earth_box test; the exact distance then drops the box's corners.
 const distance = sql<number>`sec_to_gc(cube_distance(${p.center}::cube, ${listing.earth}))`
 const distanceKm = sql<number>`round((${distance} / 1000)::numeric, 1)::float8`
+/**
+ * The same distance from lat/lon, which the rent and creation-time indexes carry (migration 0005): `earth` is
+ * ll_to_earth(lat, lon) stored, so both give the same number, and a walk of those indexes can test it without
+ * reading the row.
+ */
+const distanceFromLatLon = sql<number>`sec_to_gc(cube_distance(${p.center}::cube, ll_to_earth(${listing.lat}, ${listing.lon})))`
+
+/**
+ * A near= place's answer is "wide" when it holds enough listings that walking the sort's index and testing each
+ * listing's distance finds a page sooner than reading every listing in the circle and sorting them: the walk reads
+ * about pageSize × (listings in all) / (listings in the circle) index entries at ~0.2 µs each, the circle costs
+ * ~2.4 µs a listing (measured at 100k, decision 027); the two meet near √(2 × all), and this rule leaves the walk a
+ * margin for listings spread unevenly over the sort order.
+ */
+export const isWideNear = (inCircle: number, all: number) => inCircle >= 2 * Math.sqrt(all)
+
+/** The lat/lon rectangle around a circle, in degrees, a little wider than it; the whole band of longitudes where
+ * the circle reaches a pole or crosses the antimeridian. */
+export function latLonBox({ lat, lon }: Center, radiusM: number) {
+  const latDelta = ((radiusM / EARTH_RADIUS_M) * 180) / Math.PI + 1e-6
+  const [minLat, maxLat] = [lat - latDelta, lat + latDelta]
+  const widest = Math.max(Math.abs(minLat), Math.abs(maxLat))
+  if (widest >= 89.9) return { minLat, maxLat, minLon: -180, maxLon: 180 }
+  const lonDelta = latDelta / Math.cos((widest * Math.PI) / 180)
+  const [minLon, maxLon] = [lon - lonDelta, lon + lonDelta]
+  if (minLon < -180 || maxLon > 180) return { minLat, maxLat, minLon: -180, maxLon: 180 }
+  return { minLat, maxLat, minLon, maxLon }
+}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
-function filters(query: BrowseQuery): SQL[] {
+/**
+ * The filters' conditions. near= is either the circle's box, answered by the GiST index on `earth`, then the exact
+ * distance; or, for a wide answer, the lat/lon rectangle and the exact distance, both tested on the sort index's
+ * entries.
+ */
+function filters(query: BrowseQuery, isWide = false): SQL[] {
   const where: SQL[] = []
   if (query.roomType) where.push(eq(listing.roomType, p.roomType))
   if (query.minRent !== undefined) where.push(gte(listing.rent, p.minRent))
   if (query.maxRent !== undefined) where.push(lte(listing.rent, p.maxRent))
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
   if (query.available) where.push(eq(listing.availability, 'Available'))
-  if (query.near !== undefined) {
+  if (query.near !== undefined && isWide) {
+    where.push(sql`${listing.lat} between ${p.minLat}::float8 and ${p.maxLat}::float8`)
+    where.push(sql`${listing.lon} between ${p.minLon}::float8 and ${p.maxLon}::float8`)
+    where.push(sql`${distanceFromLatLon} <= ${p.radiusM}::float8`)
+  } else if (query.near !== undefined) {
     where.push(sql`earth_box(${p.center}::earth, ${p.radiusM}::float8) @> ${listing.earth}`)
     where.push(sql`${distance} <= ${p.radiusM}::float8`)
   }
@@ -89,6 +130,7 @@ export function browseValues(
     maxStay: query.maxStay,
     center: near ? earthPoint(near) : undefined,
     radiusM: query.radiusKm * 1000,
+    ...(near ? latLonBox(near, query.radiusKm * 1000) : {}),
     cursorValue: cursor?.value,
     cursorId: cursor?.id,
     limit: query.limit + 1,
@@ -115,10 +157,11 @@ function filterKey(query: BrowseQuery): string[] {
  * A page statement's shape, e.g. `rent_asc`, `newest+room+cursor`, `rent_desc+search+limit` (a bound limit),
  * `match+scored` (scored for a viewer with a living profile).
  */
-export const pageShape = (query: BrowseQuery, withCursor: boolean, scored = false) =>
+export const pageShape = (query: BrowseQuery, withCursor: boolean, scored = false, isWide = false) =>
   [
     query.sort,
     ...filterKey(query),
+    ...(isWide ? ['wide'] : []),
     ...(withCursor ? ['cursor'] : []),
     ...(scored ? ['scored'] : []),
     ...(query.limit === PAGE_SIZE ? [] : ['limit']),
@@ -183,6 +226,7 @@ export function preparePage(
   withCursor: boolean,
   name: string,
   isScored = false,
+  isWide = false,
 ) {
   const { after, order } = keyset(query, withCursor)
   const fields = {
@@ -193,7 +237,12 @@ export function preparePage(
     ...(isScored ? scoreFields : {}),
     ...(query.sort === 'match' ? aliased({ matchKey }) : {}),
   }
-  const joined = db.select(fields).from(listing).innerJoin(user, eq(listing.ownerId, user.id)).$dynamic()
+  const source = nearSource(db, query, withCursor, isWide)
+  const joined = db
+    .select(fields)
+    .from(source ?? listing)
+    .innerJoin(user, eq(listing.ownerId, user.id))
+    .$dynamic()
   if (isScored)
     joined.leftJoin(
       sql`${scoredProfiles(query.sort === 'match')} as scored`,
@@ -203,10 +252,37 @@ export function preparePage(
     db,
     name,
     joined
-      .where(and(...filters(query), after))
+      .where(source ? undefined : and(...filters(query), after))
       .orderBy(...order)
       .limit(pageLimit(query)),
   )
+}
+
+/**
+ * For a page near a place, the listings it is cut from, found through an index walk that stops once the page is
+ * full (decision 027), as a subquery named like the table, so the page's columns, joins and order read it unchanged:
+ * - nearest first: the GiST index hands out the circle's listings nearest first (`earth <-> centre`, a straight
+ *   line through the sphere, so in the same order as the great-circle distance); `with ties` keeps every listing as
+ *   far as the page's last, so the page's tie-break by id is exact.
+ * - a wide answer in rent or creation order: that order's index (which carries lat/lon) is walked, testing each
+ *   entry's distance without reading its row; only the page's listings are then read.
+ * Undefined when the page reads the table with its filters (no near=, a small answer, best match first).
+ */
+function nearSource(db: Database, query: BrowseQuery, withCursor: boolean, isWide: boolean): SQL | undefined {
+  if (query.near === undefined) return undefined
+  const { after, order } = keyset(query, withCursor)
+  const rows = query.limit === PAGE_SIZE ? sql.raw(String(PAGE_SIZE + 1)) : p.limit
+  if (query.sort === 'distance')
+    return sql`(select * from ${listing} where ${and(...filters(query), after)}
+      order by ${listing.earth} <-> ${p.center}::cube fetch first (${rows}) rows with ties) as ${listing}`
+  if (!isWide || query.sort === 'match') return undefined
+  const hits = db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(and(...filters(query, true), after))
+    .orderBy(...order)
+    .limit(pageLimit(query))
+  return sql`(select ${listing}.* from (${hits}) as hit join ${listing} on ${listing.id} = hit.id) as ${listing}`
 }
 
 /** The number of listings these filters match, prepared under `name`. */

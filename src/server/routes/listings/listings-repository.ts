@@ -8,6 +8,7 @@ import { createStatementCache } from '../../db/statement-cache.ts'
 import {
   browseValues,
   countShape,
+  isWideNear,
   pageShape,
   prepareCount,
   preparePage,
@@ -104,12 +105,19 @@ export function createListingsRepository(db: Database) {
     async browse(query: BrowseQuery, cursor: Cursor | null, near?: Center, viewer?: Viewer) {
       const withCursor = cursor !== null
       const isScored = viewer !== undefined
-      const pageRows = async () =>
+      const pageRows = async (isWide: boolean) =>
         (await topRows(query, cursor, near, viewer)) ??
-        (await pages(pageShape(query, withCursor, isScored), (name) =>
-          preparePage(db, query, withCursor, name, isScored),
+        (await pages(pageShape(query, withCursor, isScored, isWide), (name) =>
+          preparePage(db, query, withCursor, name, isScored, isWide),
         )(browseValues(query, cursor, near, viewer)))
-      const [rows, total] = await Promise.all([pageRows(), countFiltered(query, near)])
+      // Near a place, in an order other than distance, the page's plan depends on how many listings the circle
+      // holds (isWideNear): both counts are usually kept (decision 006), so asking them first costs nothing.
+      const [rows, total] =
+        near !== undefined && query.sort !== 'distance' && query.sort !== 'match'
+          ? await countFiltered(query, near).then(
+              async (total) => [await pageRows(isWideNear(total, await countAll())), total] as const,
+            )
+          : await Promise.all([pageRows(false), countFiltered(query, near)])
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       const next: Cursor | null =
