@@ -13,7 +13,7 @@ export function benchConfig(argv: string[], env: NodeJS.ProcessEnv) {
       'pglite' | 'postgres'
     )[],
     postgresUrl,
-    /** Seconds of each measurement (max throughput, then latency at 500 requests/s). */
+    /** Seconds of each measurement (max throughput, then latency at BENCH_RATE requests/s, 500 unless set). */
     duration: Number(env.BENCH_DURATION ?? (quick ? 2 : 7)),
     warmup: Number(env.BENCH_WARMUP ?? (quick ? 1 : 2)),
     endpoints: env.BENCH_ENDPOINTS ? list(env.BENCH_ENDPOINTS, []) : undefined,

@@ -46,10 +46,10 @@ export async function measure(
     const line = `${run.database} ${run.size} ${run.server.padEnd(9)} ${endpoint.name.padEnd(26)} ${String(throughput.rps).padStart(6)} req/s`
     console.log(
       latency
-        ? `${line}   p50 ${latency.p50} ms  p99 ${latency.p99} ms @500/s`
+        ? `${line}   p50 ${latency.p50} ms  p99 ${latency.p99} ms @${STEADY_RATE}/s`
         : throughputOnly
           ? line
-          : `${line}   above capacity for 500/s`,
+          : `${line}   above capacity for ${STEADY_RATE}/s`,
     )
     if (throughput.failed > 0 || (latency?.failed ?? 0) > 0)
       console.log(`  ! ${throughput.failed + (latency?.failed ?? 0)} failed requests`)

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { createCountCache } from '../src/server/db/count-cache.ts'
+import { createBestMatchPrefixes, startAfter } from '../src/server/routes/listings/best-match-prefixes.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
 import { earthPoint, latLonBox } from '../src/server/routes/listings/browse-queries.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
@@ -160,57 +161,64 @@ function satisfaction(from: string, to: string) {
 const SCORE = `(case when ${bitCount('p.answer_bits & v.answered_bits')} < 3 then null
   else floor(100 * sqrt(${satisfaction('v', 'p')} * ${satisfaction('p', 'v')}) + 0.5)::int end)`
 
-type Ranking = { ids: string[]; matches: number[]; shared: number[] }
-// The same ranking rules as Nestmate (decision 024): the first 300 places and ties, kept 10 s per viewer.
-const rankings = new Map<string, { until: number; ranking: Ranking }>()
+// The same prefix rules as Nestmate (decision 027): each viewer's first 300 listings in best-match order, fresh for
+// 10 s, then used while a new one is worked out in the background.
 const SCORED = `with v as (select * from living_profile where user_id = $1)
   select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
-  from living_profile p, v where p.user_id <> $1`
-
-async function ranking(pool: pg.Pool, userId: string): Promise<Ranking> {
-  const kept = rankings.get(userId)
-  if (kept && kept.until > Date.now()) return kept.ranking
+  from living_profile p, v where p.user_id <> $1 offset 0`
+const PREFIX = 300
+let prefixPool: pg.Pool | undefined
+const prefixes = createBestMatchPrefixes(async (userId: string, _answers: null) => {
   const { rows } = await sql(
-    pool,
-    `select user_id, match, shared from (
-       select s.*, rank() over (order by match desc) as place from (${SCORED}) s where match is not null
-     ) ranked where place <= 300 order by match desc`,
+    prefixPool!,
+    `select l.id, s.match, coalesce(s.shared, 0) as shared from listing l left join (${SCORED}) s on s.user_id = l.owner_id
+     order by coalesce(s.match, -1) desc, l.id desc limit ${PREFIX}`,
     [userId],
   )
-  const result = {
-    ids: rows.map((row) => row.user_id as string),
-    matches: rows.map((row) => row.match as number),
+  return {
+    ids: rows.map((row) => row.id as string),
+    matches: rows.map((row) => row.match as number | null),
     shared: rows.map((row) => row.shared as number),
+    isWhole: rows.length < PREFIX,
   }
-  rankings.set(userId, { until: Date.now() + 10_000, ranking: result })
-  return result
-}
+})
 
 /** Browse's first page by best match for a signed-in person with a living profile (no filters, no cursor). */
 export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null): Promise<Answer> {
   const refused = { status: 400, body: { error: 'Sorting by best match needs your living profile.' } }
   if (!userId) return refused
-  const profile = await sql(pool, `select 1 from living_profile where user_id = $1`, [userId])
+  // Nestmate reads the viewer's masks (a primary-key read) and keys the prefix by them.
+  const profile = await sql(
+    pool,
+    `select answer_bits, accepted_bits, answered_bits, weight1_bits, weight10_bits, weight50_bits, weight250_bits,
+      interest_bits from living_profile where user_id = $1`,
+    [userId],
+  )
   if (!profile.rows[0]) return refused
   const limit = Number(url.searchParams.get('limit') ?? 24)
-  const ranked = await ranking(pool, userId)
+  prefixPool = pool
+  const prefix = await prefixes.get(userId, null, Object.values(profile.rows[0]).join(' '))
+  const from = startAfter(prefix, null)
   const top = async () => {
-    if (ranked.ids.length === 0) return null
     const { rows } = await sql(
       pool,
-      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", r.match as key
-       from unnest($1::text[], $2::int[], $3::int[]) as r(user_id, match, shared)
-       join listing l on l.owner_id = r.user_id join "user" u on u.id = l.owner_id
-       order by r.match desc, l.id desc limit ${limit + 1}`,
-      [ranked.ids, ranked.matches, ranked.shared],
+      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", coalesce(r.match, -1) as key
+       from unnest($1::uuid[], $2::int[], $3::int[]) with ordinality as r(id, match, shared, place)
+       join listing l on l.id = r.id join "user" u on u.id = l.owner_id
+       order by r.place limit ${limit + 1}`,
+      [
+        prefix.ids.slice(from, from + limit + 1),
+        prefix.matches.slice(from, from + limit + 1),
+        prefix.shared.slice(from, from + limit + 1),
+      ],
     )
-    return rows.length > limit ? rows : null
+    return rows.length > limit || prefix.isWhole ? rows : null
   }
   const full = async () =>
     (
       await sql(
         pool,
-        `with scored as (${SCORED} offset 0)
+        `with scored as (${SCORED})
          select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", coalesce(s.match, -1) as key
          ${FROM} left join scored s on s.user_id = l.owner_id
          order by coalesce(s.match, -1) desc, l.id desc limit ${limit + 1}`,

@@ -50,8 +50,7 @@ const p99 = (m: Measurement | undefined) =>
         : `${m.latency.p99} ms${m.latency.failed > 0 ? ` (${m.latency.failed} failed)` : ''}`
 /** The server answers fewer than 500 requests a second at most: a steady 500/s would only grow its queue. */
 const overloaded = (m: Measurement) => m.throughput.rps < STEADY_RATE
-export const OVERLOAD_NOTE =
-  '† Above capacity: this server answers fewer than 500 requests a second at most, so a steady 500/s would only grow its queue; no latency is measured.'
+export const OVERLOAD_NOTE = `† Above capacity: this server answers fewer than ${STEADY_RATE} requests a second at most, so a steady ${STEADY_RATE}/s would only grow its queue; no latency is measured.`
 const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n))
 
 function headline(report: Report, database: string, size: number) {
@@ -72,8 +71,8 @@ function headline(report: Report, database: string, size: number) {
       'ceiling req/s',
       'Nestmate / ref. 1',
       'Nestmate / ceiling',
-      'p50 @500/s',
-      'p99 @500/s',
+      `p50 @${STEADY_RATE}/s`,
+      `p99 @${STEADY_RATE}/s`,
       'ref. 1 p99',
     ],
     names.map((name) => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { benchConfig } from './config.ts'
 import { endpoints, type Endpoint } from './endpoints.ts'
 import { lighthouse, type PageScore } from './lighthouse.ts'
+import { STEADY_RATE } from './load.ts'
 import { captureAnswers, measure, type Measurement } from './measure.ts'
 import { startNestmate, startReference } from './processes.ts'
 import { writeReport } from './report.ts'
@@ -150,7 +151,7 @@ async function main() {
       warmup: config.warmup,
       logLevel: config.logLevel,
       connections: 50,
-      steadyRate: 500,
+      steadyRate: STEADY_RATE,
       lighthouseRuns: config.lighthouseRuns,
     },
     results,

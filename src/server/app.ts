@@ -93,7 +93,9 @@ export async function buildApp(
 
   // Before any route: it records each route's auth declaration and checks it on every request.
   registerRouteAuth(app)
-  const listings = createListingsRepository(database.db)
+  const listings = createListingsRepository(database.db, {
+    onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
+  })
   const users = createUsersRepository(database.db)
   const photos = createPhotosRepository(database.db)
   const photoStore = createPhotoStore(config.photosDir)
@@ -119,7 +121,7 @@ export async function buildApp(
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
-  const profiles = createLivingProfileRepository(database.db)
+  const profiles = createLivingProfileRepository(database.db, listings.profileChanged)
   await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
   await app.register(photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf }))
   await app.register(placeRoutes(gazetteer))

@@ -295,15 +295,33 @@ export function prepareCount(db: Database, query: BrowseQuery, name: string) {
 }
 
 /**
- * A best-match page from the viewer's ranking (the posters with the highest scores, bound as arrays): the listings
- * of those posters only, found through the owner index instead of scoring and sorting every listing. The caller
- * falls back to preparePage's statement when this one can't fill the page (docs/decisions/024).
+ * A viewer's best-match prefix (./best-match-prefixes.ts): the first `rows` listings of the sort=match order, with
+ * every profile scored once (`offset 0` keeps PostgreSQL from scoring each listing instead) and each listing joined
+ * to its poster's score by a hash of the scores.
  */
-export function prepareTopPage(db: Database, query: BrowseQuery, withCursor: boolean, name: string) {
-  const key = sql`r.match`
-  const after = withCursor
-    ? sql`(${key}, ${listing.id}) < (${p.cursorValue}::int, ${p.cursorId}::uuid)`
-    : undefined
+export function prepareBestMatchPrefix(db: Database, rows: number) {
+  return prepareRaw<{ id: string; match: number | null; shared: number }>(
+    db,
+    'listing_best_match_prefix',
+    db
+      .select({
+        id: listing.id,
+        match: sql`scored.match`.as('match'),
+        shared: sql`coalesce(scored.shared_interests, 0)`.as('shared'),
+      })
+      .from(listing)
+      .leftJoin(sql`${scoredProfiles(true)} as scored`, sql`scored.user_id = ${listing.ownerId}`)
+      .orderBy(sql`${matchKey} desc`, sql`${listing.id} desc`)
+      .limit(literalLimit(rows)),
+  )
+}
+
+/**
+ * A best-match page cut from the viewer's prefix: the prefix's entries after the cursor come bound as arrays, in
+ * order, and each is read by its id; the filters then keep what they keep. The caller falls back to preparePage's
+ * statement when this one can't fill the page (decision 027).
+ */
+export function preparePrefixPage(db: Database, query: BrowseQuery, name: string) {
   return prepareRaw<PageRow>(
     db,
     name,
@@ -311,16 +329,20 @@ export function prepareTopPage(db: Database, query: BrowseQuery, withCursor: boo
       .select({
         ...summaryFields,
         ...(query.near !== undefined ? aliased({ distanceKm }) : {}),
-        ...aliased({ match: key, sharedInterests: sql`r.shared`, matchKey: key }),
+        ...aliased({
+          match: sql`r.match`,
+          sharedInterests: sql`r.shared`,
+          matchKey: sql`coalesce(r.match, -1)`,
+        }),
       })
       .from(
-        sql`unnest(${sql.placeholder('rankedIds')}::text[], ${sql.placeholder('rankedMatches')}::int[],
-          ${sql.placeholder('rankedShared')}::int[]) as r(user_id, match, shared)`,
+        sql`unnest(${sql.placeholder('prefixIds')}::uuid[], ${sql.placeholder('prefixMatches')}::int[],
+          ${sql.placeholder('prefixShared')}::int[]) with ordinality as r(id, match, shared, place)`,
       )
-      .innerJoin(listing, sql`${listing.ownerId} = r.user_id`)
+      .innerJoin(listing, sql`${listing.id} = r.id`)
       .innerJoin(user, eq(listing.ownerId, user.id))
-      .where(and(...filters(query), after))
-      .orderBy(sql`${key} desc`, sql`${listing.id} desc`)
+      .where(and(...filters(query)))
+      .orderBy(sql`r.place`)
       .limit(pageLimit(query)),
   )
 }

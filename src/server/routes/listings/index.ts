@@ -87,13 +87,11 @@ export const listingRoutes =
         const user = request.headers.cookie ? await request.sessionUser() : null
         const codes = user ? await profiles.codes(user.id) : undefined
         if (query.sort === 'match' && !codes) throw new HttpError(400, NO_MATCH_SORT(user !== null))
-        const ranking =
-          user && codes && query.sort === 'match' ? await profiles.ranking(user.id, codes) : undefined
         const page = await listings.browse(
           query,
           cursor,
           placeOf(query.near),
-          user && codes ? { id: user.id, codes, ranking } : undefined,
+          user && codes ? { id: user.id, codes } : undefined,
         )
         if (user) reply.header('Cache-Control', 'no-store')
         // Tells the page whether scores are in the answer, or the caller could have them by filling a profile.

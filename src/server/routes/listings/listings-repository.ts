@@ -12,12 +12,14 @@ import {
   pageShape,
   prepareCount,
   preparePage,
-  prepareTopPage,
+  prepareBestMatchPrefix,
+  preparePrefixPage,
   type Center,
   type PageRow,
 } from './browse-queries.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
-import type { Ranking } from '../living-profile/living-profile-repository.ts'
+import { CODE_KEYS, viewerValues } from '../living-profile/match-sql.ts'
+import { createBestMatchPrefixes, startAfter } from './best-match-prefixes.ts'
 import type { Cursor } from './cursor.ts'
 import { prepareListingStatements, type ListingWithOwner } from './listing-statements.ts'
 
@@ -46,12 +48,15 @@ function placeFields(place: Place | undefined) {
   }
 }
 
-/** A signed-in caller with a living profile; with sort=match, their ranking too. */
-export type Viewer = { id: string; codes: ProfileCodes; ranking?: Ranking }
+/** A signed-in caller with a living profile. */
+export type Viewer = { id: string; codes: ProfileCodes }
+
+/** How many listings of each viewer's best-match order are kept (decision 027): the first dozen pages. */
+const BEST_MATCH_PREFIX = 300
 
 const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE, radiusKm: RADIUS_KM.default }
 
-export function createListingsRepository(db: Database) {
+export function createListingsRepository(db: Database, options: { onError?: (error: unknown) => void } = {}) {
   const statements = prepareListingStatements(db)
   const pages = createStatementCache<ReturnType<typeof preparePage>>('listing_page')
   const filteredCounts = createStatementCache<ReturnType<typeof prepareCount>>('listing_count')
@@ -63,23 +68,47 @@ export function createListingsRepository(db: Database) {
   const clearCounts = () => {
     counts.clear()
     ownCounts.clear()
+    bestMatches.expireAll()
   }
 
-  const topPages = createStatementCache<ReturnType<typeof prepareTopPage>>('listing_match_top')
-  /** A best-match page from the viewer's ranking, or undefined when the ranking can't fill it (decision 024). */
-  async function topRows(
+  // Best match first: pages near the top are cut from the viewer's prefix of that order (decision 027).
+  const prefixStatement = prepareBestMatchPrefix(db, BEST_MATCH_PREFIX)
+  const bestMatches = createBestMatchPrefixes(
+    async (viewerId, codes: ProfileCodes) => {
+      const rows = await prefixStatement({ viewerId, ...viewerValues(codes) })
+      return {
+        ids: rows.map((row) => row.id),
+        matches: rows.map((row) => row.match),
+        shared: rows.map((row) => row.shared),
+        isWhole: rows.length < BEST_MATCH_PREFIX,
+      }
+    },
+    { onRefreshError: options.onError },
+  )
+  const prefixPages = createStatementCache<ReturnType<typeof preparePrefixPage>>('listing_match_prefix')
+
+  /** A best-match page from the viewer's prefix, or undefined when the prefix can't fill it. */
+  async function prefixRows(
     query: BrowseQuery,
     cursor: Cursor | null,
     near: Center | undefined,
-    viewer: Viewer | undefined,
+    viewer?: Viewer,
   ) {
-    if (query.sort !== 'match' || !viewer?.ranking || viewer.ranking.rankedIds.length === 0) return undefined
-    const withCursor = cursor !== null
-    const statement = topPages(pageShape(query, withCursor), (name) =>
-      prepareTopPage(db, query, withCursor, name),
-    )
-    const rows = await statement({ ...browseValues(query, cursor, near, viewer), ...viewer.ranking })
-    return rows.length > query.limit ? rows : undefined
+    if (query.sort !== 'match' || !viewer) return undefined
+    const codesKey = CODE_KEYS.map((key) => viewer.codes[key]).join(' ')
+    const prefix = await bestMatches.get(viewer.id, viewer.codes, codesKey)
+    const from = startAfter(prefix, cursor)
+    if (from === prefix.ids.length && !prefix.isWhole) return undefined
+    // Without filters, the page is the next limit + 1 entries: only those are bound.
+    const to = countShape(query) === 'all' ? from + query.limit + 1 : prefix.ids.length
+    const statement = prefixPages(pageShape(query, false, true), (name) => preparePrefixPage(db, query, name))
+    const rows = await statement({
+      ...browseValues(query, null, near, viewer),
+      prefixIds: prefix.ids.slice(from, to),
+      prefixMatches: prefix.matches.slice(from, to),
+      prefixShared: prefix.shared.slice(from, to),
+    })
+    return rows.length > query.limit || prefix.isWhole ? rows : undefined
   }
 
   const countOnce = async (query: BrowseQuery, near?: Center) => {
@@ -106,7 +135,7 @@ export function createListingsRepository(db: Database) {
       const withCursor = cursor !== null
       const isScored = viewer !== undefined
       const pageRows = async (isWide: boolean) =>
-        (await topRows(query, cursor, near, viewer)) ??
+        (await prefixRows(query, cursor, near, viewer)) ??
         (await pages(pageShape(query, withCursor, isScored, isWide), (name) =>
           preparePage(db, query, withCursor, name, isScored, isWide),
         )(browseValues(query, cursor, near, viewer)))
@@ -127,6 +156,15 @@ export function createListingsRepository(db: Database) {
           ? page.map(({ createdAtExact: _exact, matchKey: _key, distanceExact: _distance, ...row }) => row)
           : page
       return { listings, next, total }
+    },
+
+    /**
+     * Someone's living profile changed or went: their own best-match prefix is dropped, everyone else's is worked
+     * out again on its next use.
+     */
+    profileChanged(userId: string) {
+      bestMatches.forget(userId)
+      bestMatches.expireAll()
     },
 
     featured: () => statements.featured({}),
