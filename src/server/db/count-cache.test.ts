@@ -30,6 +30,47 @@ describe('count cache', () => {
     expect(count).toHaveBeenCalledTimes(2)
   })
 
+  test('past its TTL, a count is answered while the next one is taken, once; past two TTLs, callers wait', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const cache = createCountCache({ exactBelow: 1000, ttlMs: 10_000 })
+    let value = 5000
+    let release!: () => void
+    let gate: Promise<void> = Promise.resolve()
+    const count = vi.fn(async () => {
+      const answer = value
+      await gate
+      return answer
+    })
+    expect(await cache.get('all', count)).toBe(5000)
+    vi.setSystemTime(Date.now() + 10_001)
+    value = 5100
+    gate = new Promise((resolve) => (release = resolve))
+    expect(await cache.get('all', count)).toBe(5000)
+    expect(await cache.get('all', count)).toBe(5000)
+    expect(count).toHaveBeenCalledTimes(2)
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await cache.get('all', count)).toBe(5100)
+    expect(count).toHaveBeenCalledTimes(2)
+    vi.setSystemTime(Date.now() + 20_001)
+    value = 5200
+    expect(await cache.get('all', count)).toBe(5200)
+  })
+
+  test('a count taken in the background while this process writes is not kept', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const cache = createCountCache({ exactBelow: 1000, ttlMs: 10_000 })
+    const count = counter(5000)
+    await cache.get('all', count)
+    vi.setSystemTime(Date.now() + 10_001)
+    const stale = cache.get('all', count)
+    cache.clear()
+    expect(await stale).toBe(5000)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await cache.get('all', count)
+    expect(count).toHaveBeenCalledTimes(3)
+  })
+
   test('a small filtered count on a large table is kept too: taking it reads the whole table', async () => {
     const cache = createCountCache({ exactBelow: 1000 })
     const search = counter(7)

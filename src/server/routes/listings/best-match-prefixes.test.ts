@@ -49,6 +49,22 @@ describe('best-match prefixes', () => {
     expect(calls).toHaveLength(2)
   })
 
+  test('background refreshes take turns: one at a time', async () => {
+    const { cache, calls, tick, holdUntil } = setUp()
+    await cache.get('v1', 'a', 'a')
+    await cache.get('v2', 'a', 'a')
+    tick(11)
+    let release!: () => void
+    holdUntil(new Promise<void>((resolve) => (release = resolve)))
+    await cache.get('v1', 'a', 'a')
+    expect((await cache.get('v2', 'a', 'a')).ids).toEqual(['a#2'])
+    expect(calls).toEqual(['v1:a', 'v2:a', 'v1:a'])
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await cache.get('v2', 'a', 'a')
+    expect(calls).toEqual(['v1:a', 'v2:a', 'v1:a', 'v2:a'])
+  })
+
   test('past the stale limit, or once forgotten, the caller waits for a new one', async () => {
     const { cache, calls, tick } = setUp()
     await cache.get('v', 'a', 'a')

@@ -29,6 +29,8 @@ export type BestMatchOptions = {
   freshMs?: number
   staleMs?: number
   maxViewers?: number
+  /** Background refreshes at once: each scores every profile, so they take turns rather than a core each. */
+  maxRefreshing?: number
   now?: () => number
   /** Where a failed background refresh is reported (the kept prefix stays in use until it is too old). */
   onRefreshError?: (error: unknown) => void
@@ -41,6 +43,7 @@ export function createBestMatchPrefixes<Answers>(
     freshMs = 10_000,
     staleMs = 60_000,
     maxViewers = 1_000,
+    maxRefreshing = 1,
     now = Date.now,
     onRefreshError,
   }: BestMatchOptions = {},
@@ -48,6 +51,7 @@ export function createBestMatchPrefixes<Answers>(
   const entries = new Map<string, Entry>()
   // A prefix worked out while something changed is kept, but not as fresh.
   let generation = 0
+  let refreshing = 0
 
   async function load(viewerId: string, answers: Answers, codesKey: string): Promise<BestMatchPrefix> {
     const startedIn = generation
@@ -67,11 +71,16 @@ export function createBestMatchPrefixes<Answers>(
       const at = now()
       if (!entry || entry.codesKey !== codesKey || entry.staleUntil <= at)
         return load(viewerId, answers, codesKey)
-      if (entry.freshUntil <= at && !entry.refreshing)
-        entry.refreshing = load(viewerId, answers, codesKey).catch((error: unknown) => {
-          entry.refreshing = undefined
-          onRefreshError?.(error)
-        })
+      // A stale prefix whose refresh must wait its turn is answered as it is; a later request starts it.
+      if (entry.freshUntil <= at && !entry.refreshing && refreshing < maxRefreshing) {
+        refreshing++
+        entry.refreshing = load(viewerId, answers, codesKey)
+          .catch((error: unknown) => {
+            entry.refreshing = undefined
+            onRefreshError?.(error)
+          })
+          .finally(() => refreshing--)
+      }
       return entry.prefix
     },
 
