@@ -88,8 +88,8 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   if (near && isWide) {
     const box = latLonBox(near, Number(query.get('radiusKm') ?? 15) * 1000)
     where.push(
-      `l.lat between ${p(box.minLat)}::float8 and ${p(box.maxLat)}::float8`,
-      `l.lon between ${p(box.minLon)}::float8 and ${p(box.maxLon)}::float8`,
+      `abs(l.lat - ${p(box.boxLat)}::float8) <= ${p(box.boxLatDelta)}::float8`,
+      `abs(l.lon - ${p(box.boxLon)}::float8) <= ${p(box.boxLonDelta)}::float8`,
       `sec_to_gc(cube_distance(${center}::cube, ll_to_earth(l.lat, l.lon))) <= ${radius}::float8`,
     )
   } else if (near) where.push(...filters.slice(where.length))

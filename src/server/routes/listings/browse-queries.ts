@@ -23,10 +23,10 @@ const p = {
   maxStay: sql.placeholder('maxStay'),
   center: sql.placeholder('center'),
   radiusM: sql.placeholder('radiusM'),
-  minLat: sql.placeholder('minLat'),
-  maxLat: sql.placeholder('maxLat'),
-  minLon: sql.placeholder('minLon'),
-  maxLon: sql.placeholder('maxLon'),
+  boxLat: sql.placeholder('boxLat'),
+  boxLatDelta: sql.placeholder('boxLatDelta'),
+  boxLon: sql.placeholder('boxLon'),
+  boxLonDelta: sql.placeholder('boxLonDelta'),
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
   limit: sql.placeholder('limit'),
@@ -58,24 +58,25 @@ const distanceFromLatLon = sql<number>`sec_to_gc(cube_distance(${p.center}::cube
 
 /**
  * A near= place's answer is "wide" when it holds enough listings that walking the sort's index and testing each
- * listing's distance finds a page sooner than reading every listing in the circle and sorting them: the walk reads
- * about pageSize × (listings in all) / (listings in the circle) index entries at ~0.2 µs each, the circle costs
- * ~2.4 µs a listing (measured at 100k, decision 027); the two meet near √(2 × all), and this rule leaves the walk a
- * margin for listings spread unevenly over the sort order.
+ * entry's distance finds a page sooner than reading every listing in the circle and sorting them. Measured at 100k
+ * listings (decision 027): the walk costs ~0.15 µs an index entry and reads about pageSize × all / inCircle of them
+ * (more when the circle's rents sit at one end of the order), the circle 2.5–8 µs a listing. They meet between
+ * 200 and 500 listings at 100k; √ keeps the rule as the table grows, and 2√ leaves the walk its margin.
  */
 export const isWideNear = (inCircle: number, all: number) => inCircle >= 2 * Math.sqrt(all)
 
-/** The lat/lon rectangle around a circle, in degrees, a little wider than it; the whole band of longitudes where
- * the circle reaches a pole or crosses the antimeridian. */
+/**
+ * The lat/lon rectangle around a circle, a little wider than it, as its centre and half sides in degrees: the whole
+ * band of longitudes where the circle reaches a pole or crosses the antimeridian.
+ */
 export function latLonBox({ lat, lon }: Center, radiusM: number) {
   const latDelta = ((radiusM / EARTH_RADIUS_M) * 180) / Math.PI + 1e-6
-  const [minLat, maxLat] = [lat - latDelta, lat + latDelta]
-  const widest = Math.max(Math.abs(minLat), Math.abs(maxLat))
-  if (widest >= 89.9) return { minLat, maxLat, minLon: -180, maxLon: 180 }
+  const widest = Math.abs(lat) + latDelta
+  const band = { boxLat: lat, boxLatDelta: latDelta, boxLon: 0, boxLonDelta: 180 }
+  if (widest >= 89.9) return band
   const lonDelta = latDelta / Math.cos((widest * Math.PI) / 180)
-  const [minLon, maxLon] = [lon - lonDelta, lon + lonDelta]
-  if (minLon < -180 || maxLon > 180) return { minLat, maxLat, minLon: -180, maxLon: 180 }
-  return { minLat, maxLat, minLon, maxLon }
+  if (Math.abs(lon) + lonDelta > 180) return band
+  return { boxLat: lat, boxLatDelta: latDelta, boxLon: lon, boxLonDelta: lonDelta }
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
@@ -93,8 +94,11 @@ function filters(query: BrowseQuery, isWide = false): SQL[] {
   if (query.q) where.push(or(ilike(listing.title, p.pattern), ilike(listing.location, p.pattern))!)
   if (query.available) where.push(eq(listing.availability, 'Available'))
   if (query.near !== undefined && isWide) {
-    where.push(sql`${listing.lat} between ${p.minLat}::float8 and ${p.maxLat}::float8`)
-    where.push(sql`${listing.lon} between ${p.minLon}::float8 and ${p.maxLon}::float8`)
+    // Written as distances from the centre, not as ranges: PostgreSQL then estimates them as it estimates the
+    // distance test, whatever the values, so the statement's generic plan is the walk and it is planned once
+    // (as ranges of unknown bounds it guessed a handful of rows, and planned every call afresh).
+    where.push(sql`abs(${listing.lat} - ${p.boxLat}::float8) <= ${p.boxLatDelta}::float8`)
+    where.push(sql`abs(${listing.lon} - ${p.boxLon}::float8) <= ${p.boxLonDelta}::float8`)
     where.push(sql`${distanceFromLatLon} <= ${p.radiusM}::float8`)
   } else if (query.near !== undefined) {
     where.push(sql`earth_box(${p.center}::earth, ${p.radiusM}::float8) @> ${listing.earth}`)
