@@ -23,6 +23,12 @@ export type PageRow = {
   prerender?: boolean
   /** Only for a signed-in person (the route's loader sends anyone else to the login page). */
   signIn?: boolean
+  /**
+   * The API answers a prerendered page's loader asks for at its plain address (no query), exactly as it asks:
+   * the server names them in the page's HTML (`<link rel="preload" as="fetch">`), so they are on their way while
+   * the app's code loads instead of after it (its largest paint, a card's cover, waits on them).
+   */
+  fetches?: string[]
 }
 
 /** Paths keep the original spelling ("rommate") so existing links keep working. */
@@ -36,7 +42,13 @@ export const PAGES = {
   forgotPassword: { path: '/forgot-password', layout: 'root', module: 'routes/forgot-password.tsx' },
   resetPassword: { path: '/reset-password', layout: 'root', module: 'routes/reset-password.tsx' },
   emailVerified: { path: '/email-verified', layout: 'root', module: 'routes/email-verified.tsx' },
-  browse: { path: '/browse-listing', layout: 'root', module: 'routes/browse-listing.tsx', prerender: true },
+  browse: {
+    path: '/browse-listing',
+    layout: 'root',
+    module: 'routes/browse-listing.tsx',
+    prerender: true,
+    fetches: ['/api/roommate-listings', '/api/config'],
+  },
   details: {
     path: '/browse-listing-details/:id',
     layout: 'root',

@@ -21,6 +21,7 @@ const html =
 // What scripts/prerender.ts writes, for one page.
 const firstPaints = {
   '/': { head: '<title>Nestmate | Home</title>', markup: '<main><h1>Welcome</h1></main>' },
+  '/browse-listing': { head: '<title>Nestmate | Browse</title>', markup: '<main><h1>Browse</h1></main>' },
 }
 let t: TestApp
 
@@ -104,6 +105,18 @@ describe('the prerendered first paint', () => {
     expect(withQuery.body).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>')
     expect(preloads(withQuery.body)).toEqual(preloads(painted.body))
     expect(withQuery.headers.etag).not.toBe(painted.headers.etag)
+  })
+
+  test("the API answers its loader asks for are preloaded with it, as the app's fetch() asks for them", async () => {
+    const fetchPreloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" as="fetch"[^>]*>/g)].map((m) => m[0])
+    expect(fetchPreloads((await t.app.inject({ url: '/browse-listing' })).body)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/roommate-listings">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/config">',
+    ])
+    // Another view asks for other answers; a page without `fetches` preloads none.
+    expect(fetchPreloads((await t.app.inject({ url: '/browse-listing?sort=newest' })).body)).toEqual([])
+    expect(fetchPreloads((await t.app.inject({ url: '/' })).body)).toEqual([])
   })
 
   test('a page without one keeps an empty #root', async () => {

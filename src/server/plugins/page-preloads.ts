@@ -4,7 +4,14 @@ import path from 'node:path'
 import { LAYOUTS, PAGE_ROWS, type PageRow } from '#shared/pages.ts'
 import { readFirstPaints, withFirstPaint } from '../first-paint/page-html.ts'
 
-export type PageModules = { path: string; pattern: RegExp; modules: string[]; prerender: boolean }
+export type PageModules = {
+  path: string
+  pattern: RegExp
+  modules: string[]
+  prerender: boolean
+  /** API answers preloaded with the prerendered page (the page table's `fetches`). */
+  fetches: string[]
+}
 
 const source = (module: string) => `src/web/${module}`
 const patternFor = (page: string) =>
@@ -26,6 +33,7 @@ export const PAGE_MODULES: PageModules[] = [
     pattern: patternFor(page.path),
     modules: modulesOf(page),
     prerender: page.prerender === true,
+    fetches: page.fetches ?? [],
   })),
   ...Object.values(LAYOUTS)
     .sort((a, b) => b.path.length - a.path.length)
@@ -37,6 +45,7 @@ export const PAGE_MODULES: PageModules[] = [
         pattern: new RegExp(`^${prefix}`),
         modules: fallback ? modulesOf(fallback) : [source(layout.module)],
         prerender: false,
+        fetches: [],
       }
     }),
 ]
@@ -66,8 +75,9 @@ const withEtag = (html: string): Page => ({
 /**
  * index.html for each page, with `<link rel="modulepreload">` for the page's route modules, so the browser fetches
  * them beside the entry script instead of after it has run (one round trip less before the first render), and,
- * for the pages the table prerenders, their first paint (src/server/first-paint/). That paint is of the page
- * without query parameters (the browse page's default view): an address with any gets the page without it.
+ * for the pages the table prerenders, their first paint (src/server/first-paint/) and the API answers their loader
+ * asks for (`fetches`). That paint is of the page without query parameters (the browse page's default view): an
+ * address with any gets the page without either.
  * Without a build manifest (the tests' small web roots), every page is index.html as it is.
  */
 export function pagesWithPreloads(root: string): (pathname: string, search: string) => Page {
@@ -80,14 +90,20 @@ export function pagesWithPreloads(root: string): (pathname: string, search: stri
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
   const firstPaints = readFirstPaints(root)
   const inEntry = chunkFiles(manifest, ['index.html'])
-  const built = PAGE_MODULES.map(({ path: page, pattern, modules }) => {
+  const built = PAGE_MODULES.map(({ path: page, pattern, modules, fetches }) => {
     const links = [...chunkFiles(manifest, modules)]
       .filter((file) => !inEntry.has(file))
       .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
       .join('')
     const plain = withEtag(index.replace('  </head>', () => `${links}  </head>`))
     const firstPaint = firstPaints[page]
-    return { pattern, plain, painted: firstPaint ? withEtag(withFirstPaint(plain.html, firstPaint)) : plain }
+    if (!firstPaint) return { pattern, plain, painted: plain }
+    // Same mode and credentials as the app's fetch() (cors, same-origin), or the browser would fetch them twice.
+    const fetched = fetches
+      .map((address) => `    <link rel="preload" as="fetch" crossorigin href="${address}">\n`)
+      .join('')
+    const painted = withFirstPaint(plain.html, firstPaint).replace('  </head>', () => `${fetched}  </head>`)
+    return { pattern, plain, painted: withEtag(painted) }
   })
   return (pathname, search) => {
     const { plain, painted } = built.find(({ pattern }) => pattern.test(pathname))!
