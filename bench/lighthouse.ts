@@ -14,6 +14,8 @@ export type PageScore = {
   cls: number
   /** gzip bytes of every script the page loaded before it settled (the route's initial JavaScript). */
   jsGzipBytes: number
+  /** The start of the largest paint's element, e.g. `<img src="/photos/…">` or `<h1 …>`. */
+  lcpElement?: string
 }
 
 const CHROME_FLAGS = [
@@ -89,5 +91,13 @@ export async function lighthouse(baseUrl: string, page: string, cookie?: string)
     tbtMs: Math.round(value('total-blocking-time')),
     cls: Number(value('cumulative-layout-shift').toFixed(3)),
     jsGzipBytes: await gzipBytesOfScripts(lhr, baseUrl),
+    lcpElement: lcpElementOf(lhr),
   }
+}
+
+/** Lighthouse 12 names the element in a table inside the `largest-contentful-paint-element` audit. */
+function lcpElementOf(lhr: { audits: Record<string, { details?: unknown }> }): string | undefined {
+  type Items = { items?: { items?: { node?: { snippet?: string } }[] }[] }
+  const details = lhr.audits['largest-contentful-paint-element']?.details as Items | undefined
+  return details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120)
 }

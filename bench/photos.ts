@@ -137,7 +137,7 @@ try {
     const median = scores[1]!
     console.log(
       `Lighthouse /browse-listing with photos (median of 3: ${scores.map((s) => s.performance).join(', ')}): ` +
-        `performance ${median.performance}, FCP ${Math.round(median.fcpMs)} ms, LCP ${Math.round(median.lcpMs)} ms, CLS ${median.cls}, TBT ${Math.round(median.tbtMs)} ms`,
+        `performance ${median.performance}, FCP ${Math.round(median.fcpMs)} ms, LCP ${Math.round(median.lcpMs)} ms, CLS ${median.cls}, TBT ${Math.round(median.tbtMs)} ms; largest paint: ${median.lcpElement ?? 'unknown'}`,
     )
   } else console.log('no build in dist/web: Lighthouse skipped (npm run build first)')
   console.log(`browse first page at ${rate}/s, ${listings} listings, embedded database:`)
