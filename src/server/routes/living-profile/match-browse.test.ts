@@ -113,7 +113,7 @@ describe('match on browse', () => {
     expect(anonymous.response.json().error).toMatch(/signed in with a living profile/)
   })
 
-  test('pages served from the ranking of best-scored posters match the full ordering, ties included', async () => {
+  test('pages cut from the best-match prefix match the full ordering, ties included', async () => {
     const viewer = await signUp(t.app)
     await putProfile(t.app, viewer, EARLY_BIRD)
     const title = `ranked${Date.now()}`
