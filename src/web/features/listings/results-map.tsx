@@ -131,7 +131,9 @@ export default function ResultsMap({ listings, currency, cardTo }: ResultsMapPro
         ref={container}
         role="group"
         aria-label="Map: arrow keys move it, plus and minus zoom, Tab reaches the markers"
-        className="z-0 h-80 w-full overflow-hidden rounded-box border border-base-300 bg-base-200 sm:h-96"
+        // Important: leaflet.css (loaded with this chunk, after the app's styles) paints the map light grey, which
+        // shows wherever tiles are missing, also in the dark theme.
+        className="z-0 h-80 w-full overflow-hidden rounded-box border border-base-300 bg-base-200! sm:h-96"
       />
       {tilesFailed && (
         <p className="text-sm text-base-content/80">
