@@ -20,7 +20,7 @@ import { signUp } from './sessions.ts'
 
 // npm run bench:photos [-- <listings> <seconds> <rate>]: what listing photos cost (docs/benchmarks.md, Photos).
 // 1. Processing a 12-megapixel JPEG (decode, turn, 3 WebP sizes, placeholder), in this process, 5 times.
-// 2. Browse's first page at a steady rate on an embedded database, alone, then while two clients upload that
+// 2. Browse's first page at a steady rate on the embedded database (or PostgreSQL), alone, then while two clients upload that
 //    JPEG back to back: its p99 tells whether photo processing stalls other requests.
 // 3. With a build in dist/web: Lighthouse (mobile) on /browse-listing, every card of the first page with a photo.
 const [listings = 1000, seconds = 10, rate = 100] = process.argv.slice(2).map(Number)
@@ -58,12 +58,19 @@ console.log(
   `processing a 12 MP JPEG (${(photo.length / 1e6).toFixed(1)} MB): median ${ms(times[2]!)} ms, max ${ms(times[4]!)} ms`,
 )
 
+// The embedded database, or PostgreSQL when a URL is given (`bash scripts/with-postgres.sh npm run bench:photos`).
 const dataDir = path.join(tmp, 'pglite')
-await seed({ kind: 'pglite', dataDir }, listings)
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+const target = postgresUrl
+  ? { kind: 'postgres' as const, url: postgresUrl }
+  : { kind: 'pglite' as const, dataDir }
+// The server (it inherits this environment) and the illustrations below share one photos folder.
+process.env.PHOTOS_DIR = path.join(tmp, 'photos')
+await seed(target, listings)
 // Browse's first page (cheapest rent first) with photos on every card, as the demo listings have them.
 {
-  const database = await openDatabase({ kind: 'pglite', dataDir })
-  const store = createPhotoStore(path.join(dataDir, 'photos'))
+  const database = await openDatabase(target)
+  const store = createPhotoStore(process.env.PHOTOS_DIR)
   await store.init()
   const firstPage = await database.db
     .select({ id: listing.id })
@@ -83,7 +90,12 @@ const port = await new Promise<number>((resolve) => {
     probe.close(() => resolve(free))
   })
 })
-const server = await startNestmate({ dataDir }, port, path.join(tmp, 'server.log'), 'warn')
+const server = await startNestmate(
+  postgresUrl ? { url: postgresUrl } : { dataDir },
+  port,
+  path.join(tmp, 'server.log'),
+  'warn',
+)
 try {
   const [cookie] = await signUp(server.url, 1)
   const headers = { origin: server.url, cookie: cookie! }
@@ -140,7 +152,9 @@ try {
         `performance ${median.performance}, FCP ${Math.round(median.fcpMs)} ms, LCP ${Math.round(median.lcpMs)} ms, CLS ${median.cls}, TBT ${Math.round(median.tbtMs)} ms; largest paint: ${median.lcpElement ?? 'unknown'}`,
     )
   } else console.log('no build in dist/web: Lighthouse skipped (npm run build first)')
-  console.log(`browse first page at ${rate}/s, ${listings} listings, embedded database:`)
+  console.log(
+    `browse first page at ${rate}/s, ${listings} listings, ${postgresUrl ? 'PostgreSQL' : 'embedded database'}:`,
+  )
   console.log(`  alone:               p50 ${alone.p50} ms, p99 ${alone.p99} ms, failed ${alone.failed}`)
   console.log(`  during 2 uploaders:  p50 ${during.p50} ms, p99 ${during.p99} ms, failed ${during.failed}`)
   console.log(

@@ -5,7 +5,9 @@ export type Server = { url: string; pid: number; stop: () => Promise<void> }
 
 // BENCH_PROFILE=<dir> writes a V8 CPU profile of every server to that folder (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
-const node = (script: string) => [...profile, '--import', 'tsx', script]
+// BENCH_NODE_FLAGS adds node flags to every server, e.g. `--trace-gc` (NODE_OPTIONS refuses some of them).
+const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
+const node = (script: string) => [...profile, ...flags, '--import', 'tsx', script]
 
 // A failed run must not leave a server holding the port for the next one.
 const running = new Set<ChildProcess>()
