@@ -167,10 +167,9 @@ const SCORED = `with v as (select * from living_profile where user_id = $1)
   select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
   from living_profile p, v where p.user_id <> $1 offset 0`
 const PREFIX = 300
-let prefixPool: pg.Pool | undefined
-const prefixes = createBestMatchPrefixes(async (userId: string, _answers: null) => {
+const prefixes = createBestMatchPrefixes(async (userId: string, pool: pg.Pool) => {
   const { rows } = await sql(
-    prefixPool!,
+    pool,
     `select l.id, s.match, coalesce(s.shared, 0) as shared from listing l left join (${SCORED}) s on s.user_id = l.owner_id
      order by coalesce(s.match, -1) desc, l.id desc limit ${PREFIX}`,
     [userId],
@@ -196,8 +195,7 @@ export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null
   )
   if (!profile.rows[0]) return refused
   const limit = Number(url.searchParams.get('limit') ?? 24)
-  prefixPool = pool
-  const prefix = await prefixes.get(userId, null, Object.values(profile.rows[0]).join(' '))
+  const prefix = await prefixes.get(userId, pool, Object.values(profile.rows[0]).join(' '))
   const from = startAfter(prefix, null)
   const top = async () => {
     const { rows } = await sql(

@@ -92,7 +92,6 @@ export function createBestMatchPrefixes<Answers>(
 
     /** This viewer's answers changed or went: their prefix is gone. */
     forget(viewerId: string) {
-      generation++
       entries.delete(viewerId)
     },
 

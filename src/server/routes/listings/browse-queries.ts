@@ -241,7 +241,7 @@ export function preparePage(
     ...(isScored ? scoreFields : {}),
     ...(query.sort === 'match' ? aliased({ matchKey }) : {}),
   }
-  const source = nearSource(db, query, withCursor, isWide)
+  const source = nearSource(db, query, { after, order }, isWide)
   const joined = db
     .select(fields)
     .from(source ?? listing)
@@ -272,13 +272,16 @@ export function preparePage(
  *   entry's distance without reading its row; only the page's listings are then read.
  * Undefined when the page reads the table with its filters (no near=, a small answer, best match first).
  */
-function nearSource(db: Database, query: BrowseQuery, withCursor: boolean, isWide: boolean): SQL | undefined {
+function nearSource(
+  db: Database,
+  query: BrowseQuery,
+  { after, order }: ReturnType<typeof keyset>,
+  isWide: boolean,
+): SQL | undefined {
   if (query.near === undefined) return undefined
-  const { after, order } = keyset(query, withCursor)
-  const rows = query.limit === PAGE_SIZE ? sql.raw(String(PAGE_SIZE + 1)) : p.limit
   if (query.sort === 'distance')
     return sql`(select * from ${listing} where ${and(...filters(query), after)}
-      order by ${listing.earth} <-> ${p.center}::cube fetch first (${rows}) rows with ties) as ${listing}`
+      order by ${listing.earth} <-> ${p.center}::cube fetch first (${pageLimit(query)}) rows with ties) as ${listing}`
   if (!isWide || query.sort === 'match') return undefined
   const hits = db
     .select({ id: listing.id })

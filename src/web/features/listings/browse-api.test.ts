@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { API } from '#shared/api.ts'
+import { PAGES } from '#shared/pages.ts'
 import { browseSearchParams, DEFAULT_VIEW, readBrowseView } from './browse-api.ts'
 
 describe('readBrowseView', () => {
@@ -68,5 +70,14 @@ describe('readBrowseView with a place', () => {
 
   it('falls back to the default sort for nearest first without a place', async () => {
     expect(await readBrowseView(new URLSearchParams('sort=distance&radiusKm=50'))).toEqual(DEFAULT_VIEW)
+  })
+})
+
+describe("the browse page's preloaded answers", () => {
+  // The server names these in the page's HTML (the page table's `fetches`); an address that differs from what the
+  // loader asks for isn't a preload but a second request.
+  it('are the addresses the loader fetches for the plain /browse-listing', () => {
+    expect(browseSearchParams(DEFAULT_VIEW).toString()).toBe('')
+    expect(PAGES.browse.fetches).toEqual([API.listings, API.config])
   })
 })
