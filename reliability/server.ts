@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,4 +67,33 @@ export async function startServer(env: Record<string, string>, options: { preloa
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return { child, port, baseUrl, output: () => output, exited } satisfies ServerProcess
+}
+
+/** The processes `pid` started that still run (Linux: /proc), e.g. the server's photo process. */
+export function childProcesses(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    )
+  } catch {
+    return []
+  }
+}
+
+/** Whether every one of `pids` has ended within `ms`. */
+export async function endWithin(pids: number[], ms: number): Promise<boolean> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const deadline = Date.now() + ms
+  while (pids.some(alive)) {
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return true
 }

@@ -13,6 +13,11 @@ export type ProcessedPhoto = {
   files: { width: number; data: Buffer }[]
 }
 
+// A photo takes one libvips thread, never both cores; libvips' operation cache keeps decoded pixels of recent
+// inputs, and uploads are never the same twice. (The photo process, photo-child.ts, runs below the app's priority.)
+sharp.concurrency(1)
+sharp.cache(false)
+
 // What sharp reads an upload as, by its bytes. AVIF is a HEIF file compressed with AV1; a HEIF of any other
 // compression (HEVC, an iPhone's own format) has no decoder here.
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif'])

@@ -1,14 +1,7 @@
-import sharp from 'sharp'
 import { HttpError } from '../plugins/errors.ts'
 
-// On a 2-core machine one image decoding on both cores would leave none for answering requests, and sharp's work
-// runs in libuv's thread pool (4 threads), which file reads share: four photos at once would stall serving the
-// built app and the photos themselves. So a process works on one photo at a time, with one libvips thread, and
-// keeps a short line (each waiting upload holds its file in memory, at most 15 MB). See docs/decisions/026.
-sharp.concurrency(1)
-// libvips' operation cache keeps decoded pixels of recent inputs; uploads are never the same twice.
-sharp.cache(false)
-
+// One photo at a time per process, and a short line: each waiting upload holds its file in memory (at most
+// 15 MB). See docs/decisions/026 and 028.
 export const PROCESSING_LINE = 8
 
 /** Runs `work` once the photos before it are done; refuses (503) when the line is full. */

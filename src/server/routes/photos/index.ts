@@ -7,8 +7,7 @@ import { PHOTO_LIMITS } from '#shared/photos.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
-import { processPhoto } from '../../photos/process-photo.ts'
-import { createProcessingQueue } from '../../photos/processing-queue.ts'
+import { createPhotoProcessor } from '../../photos/photo-processor.ts'
 import type { PhotosRepository } from './photos-repository.ts'
 
 const HOUR = 60 * 60 * 1000
@@ -53,7 +52,11 @@ export const photoRoutes =
     await app.register(multipart, {
       limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 },
     })
-    const queued = createProcessingQueue()
+    const processor = createPhotoProcessor({ onFailure: (message) => app.log.error(message) })
+    // A listening server has it ready before the first upload; one answering injected requests (tests) starts it
+    // when a photo comes.
+    app.addHook('onListen', async () => processor.warm())
+    app.addHook('onClose', () => processor.close())
     const ownListing: RouteAuth = { owner: { ownerOf, notFound: LISTING_NOT_FOUND, notYours: NOT_YOURS } }
 
     app.post(
@@ -77,17 +80,24 @@ export const photoRoutes =
         if (target.ownerId !== me) throw new HttpError(403, NOT_YOURS)
         if (target.photos >= PHOTO_LIMITS.perListing) throw new HttpError(400, FULL)
 
-        let data: Buffer
+        // The file's chunks as they came, handed on to the photo process as they are: this process never joins
+        // them into one large buffer (docs/decisions/028).
+        const chunks: Buffer[] = []
         try {
           const file = await request.file()
           if (!file || file.fieldname !== 'photo')
             throw new HttpError(400, 'Send the picture in the form field "photo".')
-          data = await file.toBuffer()
+          for await (const chunk of file.file) {
+            // Past the limit the stream ends early, marked truncated: the photo is refused whole.
+            if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
+            chunks.push(chunk as Buffer)
+          }
+          if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
         } catch (error) {
           throw error instanceof HttpError ? error : asHttpError(error)
         }
 
-        const photo = await queued(() => processPhoto(data))
+        const photo = await processor.process(chunks)
         // Files first, then the row: a crash in between leaves files without a row (swept later), never a row
         // without files.
         await store.write(listingId, photo)

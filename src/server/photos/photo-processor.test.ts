@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { afterEach, expect, test } from 'vitest'
+import { createPhotoProcessor, type PhotoProcessor } from './photo-processor.ts'
+import { processPhoto } from './process-photo.ts'
+import { phoneJpeg, png } from './test-images.ts'
+
+let processor: PhotoProcessor | undefined
+afterEach(() => processor?.close())
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Splits a file into pieces, as an upload arrives. */
+const chunksOf = (data: Buffer, size = 64 * 1024) =>
+  Array.from({ length: Math.ceil(data.length / size) }, (_, i) => data.subarray(i * size, (i + 1) * size))
+
+test('a photo processed in the photo process is the photo processed here, byte for byte', async () => {
+  processor = createPhotoProcessor()
+  const jpeg = await phoneJpeg()
+  const there = await processor.process(chunksOf(jpeg))
+  const here = await processPhoto(jpeg)
+  expect(there.key).toBe(here.key)
+  expect({ ...there, files: undefined }).toEqual({ ...here, files: undefined })
+  expect(there.files.map((file) => file.width)).toEqual(here.files.map((file) => file.width))
+  for (const [i, file] of there.files.entries()) {
+    expect(Buffer.isBuffer(file.data)).toBe(true)
+    expect(file.data.equals(here.files[i]!.data)).toBe(true)
+  }
+})
+
+test('a refused file is the same clear refusal, and the process goes on', async () => {
+  processor = createPhotoProcessor()
+  const script = Buffer.from('#!/bin/sh\necho owned\n')
+  await expect(processor.process([script])).rejects.toMatchObject({
+    statusCode: 415,
+    message: 'This file is not a JPEG, PNG, WebP or AVIF picture.',
+  })
+  const pid = processor.pid
+  await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640, height: 480 })
+  expect(processor.pid).toBe(pid)
+})
+
+test.runIf(process.platform === 'linux')(
+  'the photo process runs below the app, without its configuration',
+  async () => {
+    processor = createPhotoProcessor()
+    await processor.process([await png()])
+    const pid = processor.pid!
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the name, which is in parentheses).
+    const nice = (tid: string) =>
+      Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])
+    const threads = readdirSync(`/proc/${pid}/task`)
+    expect(threads.length).toBeGreaterThan(1)
+    expect(threads.map(nice)).toEqual(threads.map(() => 10))
+    // Decoders read untrusted bytes: the process holding them has no secret to give away.
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)
+    // Only what Node sets up for the channel between the two processes.
+    expect(environment.map((entry) => entry.split('=')[0])).toEqual([
+      'NODE_CHANNEL_FD',
+      'NODE_CHANNEL_SERIALIZATION_MODE',
+    ])
+  },
+)
+
+test('a photo process that hangs is stopped: that upload is a 503, the next one gets a new process', async () => {
+  const failures: string[] = []
+  processor = createPhotoProcessor({ timeoutMs: 500, onFailure: (message) => failures.push(message) })
+  processor.warm()
+  await processor.process([await png()])
+  const hung = processor.pid!
+  process.kill(hung, 'SIGSTOP')
+  await expect(processor.process([await phoneJpeg()])).rejects.toMatchObject({ statusCode: 503 })
+  expect(failures[0]).toMatch(/took over 500 ms/)
+  await expect.poll(() => alive(hung)).toBe(false)
+  await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640 })
+  expect(processor.pid).not.toBe(hung)
+})
+
+test('a photo process that dies mid-photo costs that upload a 503, not the app', async () => {
+  const failures: string[] = []
+  processor = createPhotoProcessor({ onFailure: (message) => failures.push(message) })
+  await processor.process([await png()])
+  const jpeg = await phoneJpeg(4000, 3000)
+  const first = processor.process([jpeg])
+  // It is decoding the 12-megapixel photo (half a second): kill it as a crashing decoder would end.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  const pid = processor.pid!
+  process.kill(pid, 'SIGKILL')
+  await expect(first).rejects.toMatchObject({ statusCode: 503 })
+  expect(failures).toEqual([expect.stringMatching(/ended \(SIGKILL\) while processing a photo/)])
+  await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640 })
+})
+
+test('closing ends the photo process', async () => {
+  processor = createPhotoProcessor()
+  processor.warm()
+  const pid = processor.pid!
+  expect(alive(pid)).toBe(true)
+  await processor.close()
+  expect(alive(pid)).toBe(false)
+  expect(processor.pid).toBeUndefined()
+})
