@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import os from 'node:os'
 import { HttpError } from '../plugins/errors.ts'
-import type { ProcessorAnswer, ProcessorJob } from './photo-processor.ts'
+import type { ProcessorAnswer, ProcessorMessage } from './photo-processor.ts'
 import { processPhoto } from './process-photo.ts'
 
 // The process that turns uploads into stored sizes (photo-processor.ts, docs/decisions/028). It runs below the
@@ -36,19 +36,38 @@ lowerPriority()
 // The app went away (closed, or killed): nothing is left to answer.
 process.on('disconnect', () => process.exit(0))
 
-process.on('message', (job: ProcessorJob) => {
-  const answer = (message: ProcessorAnswer) => process.send?.(message)
-  const data = Buffer.concat(job.chunks)
-  job.chunks.length = 0
-  processPhoto(data).then(
-    (photo) => answer({ id: job.id, photo }),
-    (error: unknown) =>
-      answer(
-        error instanceof HttpError
-          ? { id: job.id, refused: { status: error.statusCode, message: error.message } }
-          : { id: job.id, failed: error instanceof Error ? (error.stack ?? error.message) : String(error) },
-      ),
-  )
+// Each upload's chunks as they come; a finished one joins the line, and one photo is processed at a time.
+const uploads = new Map<number, Buffer[]>()
+let line = Promise.resolve()
+
+const answer = (message: ProcessorAnswer) => process.send?.(message)
+
+async function processUpload(id: number, chunks: Buffer[]) {
+  answer({ id, started: true })
+  try {
+    answer({ id, photo: await processPhoto(Buffer.concat(chunks)) })
+  } catch (error) {
+    answer(
+      error instanceof HttpError
+        ? { id, refused: { status: error.statusCode, message: error.message } }
+        : { id, failed: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+    )
+  }
+}
+
+process.on('message', (message: ProcessorMessage) => {
+  const { id } = message
+  if ('chunk' in message) {
+    let chunks = uploads.get(id)
+    if (!chunks) uploads.set(id, (chunks = []))
+    chunks.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength))
+  } else if ('end' in message) {
+    const chunks = uploads.get(id) ?? []
+    uploads.delete(id)
+    line = line.then(() => processUpload(id, chunks))
+  } else {
+    uploads.delete(id)
+  }
 })
 
 process.send?.({ ready: true })

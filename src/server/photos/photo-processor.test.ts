@@ -70,13 +70,13 @@ test.runIf(process.platform === 'linux')(
 
 test('a photo process that hangs is stopped: that upload is a 503, the next one gets a new process', async () => {
   const failures: string[] = []
-  processor = createPhotoProcessor({ timeoutMs: 500, onFailure: (message) => failures.push(message) })
+  processor = createPhotoProcessor({ timeoutMs: 1500, onFailure: (message) => failures.push(message) })
   processor.warm()
   await processor.process([await png()])
   const hung = processor.pid!
   process.kill(hung, 'SIGSTOP')
   await expect(processor.process([await phoneJpeg()])).rejects.toMatchObject({ statusCode: 503 })
-  expect(failures[0]).toMatch(/took over 500 ms/)
+  expect(failures[0]).toMatch(/no progress in 1500 ms/)
   await expect.poll(() => alive(hung)).toBe(false)
   await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640 })
   expect(processor.pid).not.toBe(hung)
@@ -93,8 +93,48 @@ test('a photo process that dies mid-photo costs that upload a 503, not the app',
   const pid = processor.pid!
   process.kill(pid, 'SIGKILL')
   await expect(first).rejects.toMatchObject({ statusCode: 503 })
-  expect(failures).toEqual([expect.stringMatching(/ended \(SIGKILL\) while processing a photo/)])
+  expect(failures).toEqual([expect.stringMatching(/ended \(SIGKILL\) holding 1 upload/)])
   await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640 })
+})
+
+test('an upload streamed in chunks, refused halfway or broken off, leaves the next ones whole', async () => {
+  processor = createPhotoProcessor()
+  const jpeg = await phoneJpeg()
+  // Two uploads arriving at once, their chunks interleaved; a third cancelled after its first chunk.
+  const a = processor.begin()
+  const b = processor.begin()
+  const c = processor.begin()
+  const chunks = chunksOf(jpeg, 10_000)
+  c.write(chunks[0]!)
+  for (const chunk of chunks) {
+    a.write(chunk)
+    b.write(chunk)
+  }
+  c.cancel()
+  const [first, second] = await Promise.all([a.finish(), b.finish()])
+  expect(first.key).toBe((await processPhoto(jpeg)).key)
+  expect(second.key).toBe(first.key)
+  await expect(c.finish()).rejects.toMatchObject({ statusCode: 503 })
+})
+
+test('one photo at a time; past the line, an upload is a 503 before any processing', async () => {
+  processor = createPhotoProcessor({ line: 1 })
+  const jpeg = await phoneJpeg()
+  const done: string[] = []
+  const upload = (name: string) =>
+    processor!.process([jpeg]).then((photo) => {
+      done.push(name)
+      return photo
+    })
+  const [a, b] = [upload('a'), upload('b')]
+  await expect(upload('c')).rejects.toMatchObject({
+    statusCode: 503,
+    message: 'The server is busy with other photos; try again in a minute.',
+  })
+  await Promise.all([a, b])
+  expect(done).toEqual(['a', 'b'])
+  // The line is free again.
+  await expect(upload('d')).resolves.toMatchObject({ width: 800, height: 1200 })
 })
 
 test('closing ends the photo process', async () => {

@@ -3,21 +3,35 @@ import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { HttpError } from '../plugins/errors.ts'
 import type { ProcessedPhoto } from './process-photo.ts'
-import { createProcessingQueue } from './processing-queue.ts'
 
-/** What the app sends the photo process: one upload's bytes, as they arrived. */
-export type ProcessorJob = { id: number; chunks: Uint8Array[] }
-/** What the photo process answers: the stored sizes, a refusal a client can act on, or an unexpected failure. */
+/**
+ * What the app sends the photo process: an upload's chunks as they arrive, then its end (process it, after the
+ * uploads that ended before it) or its cancellation (drop what came).
+ */
+export type ProcessorMessage =
+  { id: number; chunk: Uint8Array } | { id: number; end: true } | { id: number; cancel: true }
+/** What the photo process answers: ready; a photo started; its sizes, a refusal a client can act on, or a failure. */
 export type ProcessorAnswer =
   | { ready: true }
+  | { id: number; started: true }
   | { id: number; photo: ProcessedPhoto }
   | { id: number; refused: { status: number; message: string } }
   | { id: number; failed: string }
 
-type Waiting = {
-  resolve: (photo: ProcessedPhoto) => void
-  reject: (error: Error) => void
-  timer: NodeJS.Timeout | undefined
+type Child = {
+  process: ChildProcess
+  ready: boolean
+  ended: boolean
+  /** Runs while the process has photos to do; each answer starts it again (see `watch`). */
+  watchdog?: NodeJS.Timeout
+}
+type Job = {
+  id: number
+  child: Child
+  /** Chunks that came before the process was ready to listen. */
+  held: Uint8Array[]
+  resolve?: (photo: ProcessedPhoto) => void
+  reject?: (error: Error) => void
 }
 
 const CHILD = fileURLToPath(new URL('./photo-child.ts', import.meta.url))
@@ -25,55 +39,123 @@ const CHILD = fileURLToPath(new URL('./photo-child.ts', import.meta.url))
 // the working directory, nor from this process's flags, which a test runner sets its own way).
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
+/** Uploads that may wait while one is processed: each holds its file in the photo process (at most 15 MB). */
+export const PROCESSING_LINE = 8
+
+const START_ALLOWANCE_MS = 30_000
+
 const UNAVAILABLE = 'The photo could not be processed just now; try again in a minute.'
+const BUSY = 'The server is busy with other photos; try again in a minute.'
 
 export type PhotoProcessorOptions = {
-  /** How long one photo may take in the process before it is stopped and the upload answered 503. */
+  /**
+   * How long the photo process may go without finishing a step (starting or ending a photo) while it has photos
+   * to do; then it is stopped and the uploads it held are answered 503.
+   */
   timeoutMs?: number
-  /** Told when the process ends while it was working on a photo, or a photo fails unexpectedly. */
+  /** Uploads that may wait for the one being processed (more are answered 503). */
+  line?: number
+  /** Told when the process ends while it holds uploads, or a photo fails unexpectedly. */
   onFailure?: (message: string) => void
 }
 
-/**
- * Processes uploads in a process of their own (docs/decisions/028): decoding a 12-megapixel photo allocates tens
- * of megabytes, which in the app's process made V8 collect its whole heap every second and paused every
- * request; there it runs at a lower priority, and a crash or a hang in an image decoder costs one upload, not the
- * site. One photo at a time, with a short line (createProcessingQueue); the process starts with `warm()` or the
- * first upload, and again with the next upload after it ends.
- */
-export function createPhotoProcessor({ timeoutMs = 60_000, onFailure }: PhotoProcessorOptions = {}) {
-  const queued = createProcessingQueue()
-  const waiting = new Map<number, Waiting>()
-  let child: { process: ChildProcess; ready: Promise<void> } | undefined
-  let lastId = 0
+/** One upload on its way to the photo process. */
+export type PhotoUpload = {
+  /** Passes on the next chunk of the file, as it arrived. */
+  write(chunk: Uint8Array): void
+  /** The file is whole: its photo, once the uploads before it are done, or the HttpError a client gets. */
+  finish(): Promise<ProcessedPhoto>
+  /** The upload was refused or broke off: what came of it is dropped. */
+  cancel(): void
+}
 
-  function settle(id: number) {
-    const entry = waiting.get(id)
-    if (entry) {
-      clearTimeout(entry.timer)
-      waiting.delete(id)
-    }
-    return entry
+/**
+ * Processes uploads in a process of their own (docs/decisions/028). Decoding a 12-megapixel photo allocates tens of
+ * megabytes, and an upload's body is a few more; held in the app's process they made V8 collect its whole heap
+ * every second, pausing every request. Here the app passes each chunk on as it arrives and keeps none; the photo
+ * process works at a lower priority, one photo at a time, and a crash or a hang in an image decoder costs the
+ * uploads it held a 503, not the site. It starts with `warm()` or the first upload, and again after it ends.
+ */
+export function createPhotoProcessor({
+  timeoutMs = 60_000,
+  line = PROCESSING_LINE,
+  onFailure,
+}: PhotoProcessorOptions = {}) {
+  const jobs = new Map<number, Job>()
+  let child: Child | undefined
+  let lastId = 0
+  // Uploads whose file is whole and whose photo isn't done yet: the one being processed and those waiting.
+  let finished = 0
+
+  const send = (target: Child, message: ProcessorMessage) => {
+    if (target.process.connected) target.process.send(message)
   }
 
-  function start() {
-    const started = fork(CHILD, [], {
-      execArgv: ['--import', TSX],
-      // Buffers travel as bytes (only the part each view covers), not as JSON.
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // It needs none of the app's configuration, and holds none of its secrets (decoders read untrusted bytes).
-      env: {},
-    })
-    let markReady = () => {}
-    const ready = new Promise<void>((resolve) => (markReady = resolve))
-    started.on('message', (answer: ProcessorAnswer) => {
-      if ('ready' in answer) return markReady()
-      const entry = settle(answer.id)
-      if (!entry) return
+  /** Ends a job: its place, and (when it was finished) its count in the line. */
+  function settle(id: number): Job | undefined {
+    const job = jobs.get(id)
+    if (!job) return undefined
+    jobs.delete(id)
+    if (job.resolve) {
+      finished--
+      watch(job.child)
+    }
+    return job
+  }
+
+  /**
+   * (Re)starts the process's watchdog while it has finished uploads to process, stops it otherwise. A decoder
+   * that hangs, or a process that stops answering, is killed after `timeoutMs` without progress.
+   */
+  function watch(target: Child) {
+    clearTimeout(target.watchdog)
+    target.watchdog = undefined
+    if (target.ended || ![...jobs.values()].some((job) => job.child === target && job.resolve)) return
+    // Starting takes about half a second, and much longer on a machine this busy: it isn't counted as a step.
+    const allowed = target.ready ? timeoutMs : timeoutMs + START_ALLOWANCE_MS
+    target.watchdog = setTimeout(() => {
+      onFailure?.(`the photo process made no progress in ${allowed} ms; it is stopped`)
+      // The next upload gets a new process, without waiting for this one's end to be reported.
+      if (child === target) child = undefined
+      target.process.kill('SIGKILL')
+    }, allowed)
+  }
+
+  function fail(job: Job | undefined, error: Error) {
+    job?.reject?.(error)
+  }
+
+  function start(): Child {
+    const started: Child = {
+      process: fork(CHILD, [], {
+        execArgv: ['--import', TSX],
+        // Buffers travel as bytes (only the part each view covers), not as JSON.
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // It needs none of the app's configuration, and holds none of its secrets (decoders read untrusted bytes).
+        env: {},
+      }),
+      ready: false,
+      ended: false,
+    }
+    const { process: forked } = started
+    forked.on('message', (answer: ProcessorAnswer) => {
+      if ('ready' in answer) {
+        started.ready = true
+        // What came while it started, in order.
+        for (const job of jobs.values()) {
+          if (job.child !== started) continue
+          for (const chunk of job.held.splice(0)) send(started, { id: job.id, chunk })
+          if (job.resolve) send(started, { id: job.id, end: true })
+        }
+        return watch(started)
+      }
+      if ('started' in answer) return watch(started)
+      const job = settle(answer.id)
+      if (!job) return
       if ('photo' in answer) {
         const { photo } = answer
-        entry.resolve({
+        job.resolve?.({
           ...photo,
           files: photo.files.map((file) => ({
             width: file.width,
@@ -81,57 +163,72 @@ export function createPhotoProcessor({ timeoutMs = 60_000, onFailure }: PhotoPro
           })),
         })
       } else if ('refused' in answer) {
-        entry.reject(new HttpError(answer.refused.status, answer.refused.message))
+        fail(job, new HttpError(answer.refused.status, answer.refused.message))
       } else {
         onFailure?.(`photo processing failed: ${answer.failed}`)
-        entry.reject(new Error('photo processing failed'))
+        fail(job, new Error('photo processing failed'))
       }
     })
     const ended = (why: string) => {
-      if (child?.process === started) child = undefined
-      markReady()
-      for (const id of [...waiting.keys()]) {
-        onFailure?.(`the photo process ended (${why}) while processing a photo`)
-        settle(id)?.reject(new HttpError(503, UNAVAILABLE))
-      }
+      if (started.ended) return
+      started.ended = true
+      clearTimeout(started.watchdog)
+      if (child === started) child = undefined
+      const lost = [...jobs.values()].filter((job) => job.child === started)
+      if (lost.length > 0) onFailure?.(`the photo process ended (${why}) holding ${lost.length} upload(s)`)
+      for (const job of lost) fail(settle(job.id), new HttpError(503, UNAVAILABLE))
     }
-    started.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`))
-    // It could not be started, or a message could not be sent: the same as ending, for the photo waiting.
-    started.on('error', (error) => {
+    forked.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`))
+    // It could not be started, or a message could not be sent: the same as ending, for the uploads it held.
+    forked.on('error', (error) => {
       ended(error.message)
-      started.kill('SIGKILL')
+      forked.kill('SIGKILL')
     })
     // Started as the app's helper: it never keeps the app alive, and ends with it (photo-child.ts).
-    started.unref()
-    started.channel?.unref()
-    return { process: started, ready }
+    forked.unref()
+    forked.channel?.unref()
+    return started
   }
 
   return {
-    /** Processes one upload (its chunks, as received); throws the HttpError a client gets. */
-    process(chunks: Uint8Array[]): Promise<ProcessedPhoto> {
-      return queued(
-        () =>
+    /** Starts one upload: call before reading its file. */
+    begin(): PhotoUpload {
+      const id = ++lastId
+      const job: Job = { id, child: (child ??= start()), held: [] }
+      jobs.set(id, job)
+      const gone = () => jobs.get(id) !== job || job.child.ended
+      const cancel = () => {
+        if (gone()) return
+        settle(id)
+        if (job.child.ready) send(job.child, { id, cancel: true })
+      }
+      return {
+        write(chunk) {
+          if (gone()) return
+          if (job.child.ready) send(job.child, { id, chunk })
+          else job.held.push(chunk)
+        },
+        finish: () =>
           new Promise<ProcessedPhoto>((resolve, reject) => {
-            const worker = (child ??= start())
-            const id = ++lastId
-            waiting.set(id, { resolve, reject, timer: undefined })
-            // Sent once the process listens (a message before that could be lost); it may have ended meanwhile.
-            void worker.ready.then(() => {
-              const entry = waiting.get(id)
-              if (!entry) return
-              if (!worker.process.connected) return settle(id)?.reject(new HttpError(503, UNAVAILABLE))
-              worker.process.send({ id, chunks } satisfies ProcessorJob)
-              entry.timer = setTimeout(() => {
-                onFailure?.(`a photo took over ${timeoutMs} ms; its process is stopped`)
-                settle(id)?.reject(new HttpError(503, UNAVAILABLE))
-                // The next photo gets a new process, without waiting for this one's end to be reported.
-                if (child === worker) child = undefined
-                worker.process.kill('SIGKILL')
-              }, timeoutMs)
-            })
+            if (gone()) return reject(new HttpError(503, UNAVAILABLE))
+            if (finished >= 1 + line) {
+              cancel()
+              return reject(new HttpError(503, BUSY))
+            }
+            finished++
+            Object.assign(job, { resolve, reject })
+            if (job.child.ready) send(job.child, { id, end: true })
+            watch(job.child)
           }),
-      )
+        cancel,
+      }
+    },
+
+    /** Processes a file already whole (its chunks): `begin`, `write` each, `finish`. */
+    process(chunks: Uint8Array[]): Promise<ProcessedPhoto> {
+      const upload = this.begin()
+      for (const chunk of chunks) upload.write(chunk)
+      return upload.finish()
     },
 
     /** Starts the photo process ahead of the first upload (it takes about half a second). */
@@ -144,13 +241,13 @@ export function createPhotoProcessor({ timeoutMs = 60_000, onFailure }: PhotoPro
       return child?.process.pid
     },
 
-    /** Stops the photo process; an upload still in it is answered 503. */
+    /** Stops the photo process (it has nothing to save); uploads it still holds are answered 503. */
     async close() {
       const running = child?.process
       if (!running || running.exitCode !== null || running.signalCode !== null) return
-      const ended = new Promise((resolve) => running.once('exit', resolve))
-      running.kill()
-      await ended
+      const exited = new Promise((resolve) => running.once('exit', resolve))
+      running.kill('SIGKILL')
+      await exited
     },
   }
 }

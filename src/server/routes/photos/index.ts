@@ -80,9 +80,9 @@ export const photoRoutes =
         if (target.ownerId !== me) throw new HttpError(403, NOT_YOURS)
         if (target.photos >= PHOTO_LIMITS.perListing) throw new HttpError(400, FULL)
 
-        // The file's chunks as they came, handed on to the photo process as they are: this process never joins
-        // them into one large buffer (docs/decisions/028).
-        const chunks: Buffer[] = []
+        // Each chunk goes on to the photo process as it arrives: this process holds no upload whole
+        // (docs/decisions/028).
+        const upload = processor.begin()
         try {
           const file = await request.file()
           if (!file || file.fieldname !== 'photo')
@@ -90,14 +90,14 @@ export const photoRoutes =
           for await (const chunk of file.file) {
             // Past the limit the stream ends early, marked truncated: the photo is refused whole.
             if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
-            chunks.push(chunk as Buffer)
+            upload.write(chunk as Buffer)
           }
           if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
         } catch (error) {
+          upload.cancel()
           throw error instanceof HttpError ? error : asHttpError(error)
         }
-
-        const photo = await processor.process(chunks)
+        const photo = await upload.finish()
         // Files first, then the row: a crash in between leaves files without a row (swept later), never a row
         // without files.
         await store.write(listingId, photo)
