@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isRunning } from '../src/server/test/processes.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -82,16 +83,8 @@ export function childProcesses(pid: number): number[] {
 
 /** Whether every one of `pids` has ended within `ms`. */
 export async function endWithin(pids: number[], ms: number): Promise<boolean> {
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0)
-      return true
-    } catch {
-      return false
-    }
-  }
   const deadline = Date.now() + ms
-  while (pids.some(alive)) {
+  while (pids.some(isRunning)) {
     if (Date.now() > deadline) return false
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

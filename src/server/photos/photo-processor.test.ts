@@ -2,18 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { afterEach, expect, test } from 'vitest'
 import { createPhotoProcessor, type PhotoProcessor } from './photo-processor.ts'
 import { processPhoto } from './process-photo.ts'
+import { isRunning } from '../test/processes.ts'
 import { phoneJpeg, png } from './test-images.ts'
 
 let processor: PhotoProcessor | undefined
 afterEach(() => processor?.close())
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
+/** A file already whole, as the upload route would pass it on. */
+function processWhole(target: PhotoProcessor, chunks: Uint8Array[]) {
+  const upload = target.begin()
+  for (const chunk of chunks) upload.write(chunk)
+  return upload.finish()
 }
 
 /** Splits a file into pieces, as an upload arrives. */
@@ -23,7 +22,7 @@ const chunksOf = (data: Buffer, size = 64 * 1024) =>
 test('a photo processed in the photo process is the photo processed here, byte for byte', async () => {
   processor = createPhotoProcessor()
   const jpeg = await phoneJpeg()
-  const there = await processor.process(chunksOf(jpeg))
+  const there = await processWhole(processor, chunksOf(jpeg))
   const here = await processPhoto(jpeg)
   expect(there.key).toBe(here.key)
   expect({ ...there, files: undefined }).toEqual({ ...here, files: undefined })
@@ -37,12 +36,12 @@ test('a photo processed in the photo process is the photo processed here, byte f
 test('a refused file is the same clear refusal, and the process goes on', async () => {
   processor = createPhotoProcessor()
   const script = Buffer.from('#!/bin/sh\necho owned\n')
-  await expect(processor.process([script])).rejects.toMatchObject({
+  await expect(processWhole(processor, [script])).rejects.toMatchObject({
     statusCode: 415,
     message: 'This file is not a JPEG, PNG, WebP or AVIF picture.',
   })
   const pid = processor.pid
-  await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640, height: 480 })
+  await expect(processWhole(processor, [await png()])).resolves.toMatchObject({ width: 640, height: 480 })
   expect(processor.pid).toBe(pid)
 })
 
@@ -50,7 +49,7 @@ test.runIf(process.platform === 'linux')(
   'the photo process runs below the app, without its configuration',
   async () => {
     processor = createPhotoProcessor()
-    await processor.process([await png()])
+    await processWhole(processor, [await png()])
     const pid = processor.pid!
     // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the name, which is in parentheses).
     const nice = (tid: string) =>
@@ -72,29 +71,29 @@ test('a photo process that hangs is stopped: that upload is a 503, the next one 
   const failures: string[] = []
   processor = createPhotoProcessor({ timeoutMs: 1500, onFailure: (message) => failures.push(message) })
   processor.warm()
-  await processor.process([await png()])
+  await processWhole(processor, [await png()])
   const hung = processor.pid!
   process.kill(hung, 'SIGSTOP')
-  await expect(processor.process([await phoneJpeg()])).rejects.toMatchObject({ statusCode: 503 })
+  await expect(processWhole(processor, [await phoneJpeg()])).rejects.toMatchObject({ statusCode: 503 })
   expect(failures[0]).toMatch(/no progress in 1500 ms/)
-  await expect.poll(() => alive(hung)).toBe(false)
-  await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640 })
+  await expect.poll(() => isRunning(hung)).toBe(false)
+  await expect(processWhole(processor, [await png()])).resolves.toMatchObject({ width: 640 })
   expect(processor.pid).not.toBe(hung)
 })
 
 test('a photo process that dies mid-photo costs that upload a 503, not the app', async () => {
   const failures: string[] = []
   processor = createPhotoProcessor({ onFailure: (message) => failures.push(message) })
-  await processor.process([await png()])
+  await processWhole(processor, [await png()])
   const jpeg = await phoneJpeg(4000, 3000)
-  const first = processor.process([jpeg])
+  const first = processWhole(processor, [jpeg])
   // It is decoding the 12-megapixel photo (half a second): kill it as a crashing decoder would end.
   await new Promise((resolve) => setTimeout(resolve, 100))
   const pid = processor.pid!
   process.kill(pid, 'SIGKILL')
   await expect(first).rejects.toMatchObject({ statusCode: 503 })
   expect(failures).toEqual([expect.stringMatching(/ended \(SIGKILL\) holding 1 upload/)])
-  await expect(processor.process([await png()])).resolves.toMatchObject({ width: 640 })
+  await expect(processWhole(processor, [await png()])).resolves.toMatchObject({ width: 640 })
 })
 
 test('an upload streamed in chunks, refused halfway or broken off, leaves the next ones whole', async () => {
@@ -122,7 +121,7 @@ test('one photo at a time; past the line, an upload is a 503 before any processi
   const jpeg = await phoneJpeg()
   const done: string[] = []
   const upload = (name: string) =>
-    processor!.process([jpeg]).then((photo) => {
+    processWhole(processor!, [jpeg]).then((photo) => {
       done.push(name)
       return photo
     })
@@ -141,8 +140,8 @@ test('closing ends the photo process', async () => {
   processor = createPhotoProcessor()
   processor.warm()
   const pid = processor.pid!
-  expect(alive(pid)).toBe(true)
+  expect(isRunning(pid)).toBe(true)
   await processor.close()
-  expect(alive(pid)).toBe(false)
+  expect(isRunning(pid)).toBe(false)
   expect(processor.pid).toBeUndefined()
 })

@@ -121,10 +121,6 @@ export function createPhotoProcessor({
     }, allowed)
   }
 
-  function fail(job: Job | undefined, error: Error) {
-    job?.reject?.(error)
-  }
-
   function start(): Child {
     const started: Child = {
       process: fork(CHILD, [], {
@@ -163,10 +159,10 @@ export function createPhotoProcessor({
           })),
         })
       } else if ('refused' in answer) {
-        fail(job, new HttpError(answer.refused.status, answer.refused.message))
+        job.reject?.(new HttpError(answer.refused.status, answer.refused.message))
       } else {
         onFailure?.(`photo processing failed: ${answer.failed}`)
-        fail(job, new Error('photo processing failed'))
+        job.reject?.(new Error('photo processing failed'))
       }
     })
     const ended = (why: string) => {
@@ -176,7 +172,7 @@ export function createPhotoProcessor({
       if (child === started) child = undefined
       const lost = [...jobs.values()].filter((job) => job.child === started)
       if (lost.length > 0) onFailure?.(`the photo process ended (${why}) holding ${lost.length} upload(s)`)
-      for (const job of lost) fail(settle(job.id), new HttpError(503, UNAVAILABLE))
+      for (const job of lost) settle(job.id)?.reject?.(new HttpError(503, UNAVAILABLE))
     }
     forked.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`))
     // It could not be started, or a message could not be sent: the same as ending, for the uploads it held.
@@ -222,13 +218,6 @@ export function createPhotoProcessor({
           }),
         cancel,
       }
-    },
-
-    /** Processes a file already whole (its chunks): `begin`, `write` each, `finish`. */
-    process(chunks: Uint8Array[]): Promise<ProcessedPhoto> {
-      const upload = this.begin()
-      for (const chunk of chunks) upload.write(chunk)
-      return upload.finish()
     },
 
     /** Starts the photo process ahead of the first upload (it takes about half a second). */

@@ -87,11 +87,8 @@ export const photoRoutes =
           const file = await request.file()
           if (!file || file.fieldname !== 'photo')
             throw new HttpError(400, 'Send the picture in the form field "photo".')
-          for await (const chunk of file.file) {
-            // Past the limit the stream ends early, marked truncated: the photo is refused whole.
-            if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
-            upload.write(chunk as Buffer)
-          }
+          for await (const chunk of file.file) upload.write(chunk as Buffer)
+          // Past the limit the stream ends early, marked truncated: the photo is refused whole.
           if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
         } catch (error) {
           upload.cancel()
