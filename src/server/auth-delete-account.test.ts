@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { EARLY_BIRD, putProfile } from './routes/living-profile/test-profiles.ts'
-import { likeAs } from './routes/listings/test-requests.ts'
+import { likeAs } from './routes/likes/test-requests.ts'
 import { useMailedApp, sessionUser, signIn, signUpAndReadMail } from './test/accounts.ts'
 import { BASE_URL, createListing, injectAs, type TestUser } from './test/app.ts'
 import { selectRows } from './test/database.ts'

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { PublicConfigSchema, StatsSchema } from '#shared/user.ts'
 import type { DatabaseHandle } from '../db/client.ts'
 import type { Config } from '../env.ts'
-import { precompiledSerializer } from './listings/json-serializer.ts'
+import { precompiledSerializer } from '../plugins/json-serializer.ts'
 import type { ListingsRepository } from './listings/listings-repository.ts'
 import type { UsersRepository } from './users/users-repository.ts'
 

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LikedListingSchema, LikerSchema, UnlikeResultSchema } from '#shared/likes.ts'
-import { IdParamsSchema } from '#shared/listing.ts'
+import { IdParamsSchema, LikeResultSchema } from '#shared/listing.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { LikesRepository } from './likes-repository.ts'
 
-// Per person, as the like itself: liking and unliking in a loop must not become a way to load the database. Its
-// own counter (groupId), so taking likes back never uses up the budget for giving them.
+// Per person, so a single account can't harvest phone numbers by liking everything.
+export const LIKE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':like' }
+// Likewise: liking and unliking in a loop must not become a way to load the database. Its own counter (groupId), so
+// taking likes back never uses up the budget for giving them.
 export const UNLIKE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':unlike' }
 
 export const likeRoutes =
@@ -20,6 +22,22 @@ export const likeRoutes =
         notYours: 'Only the owner can see who liked a listing.',
       },
     }
+
+    app.patch(
+      '/api/listings/:id/like',
+      {
+        config: { auth: 'signed-in', rateLimit: LIKE_LIMIT },
+        schema: { params: IdParamsSchema, response: { 200: LikeResultSchema } },
+      },
+      async (request) => {
+        // The statement itself refuses the owner and a missing listing (no read before the write).
+        const like = await likes.like(request.params.id, request.user.id)
+        if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
+        if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
+        const { likes: count, number, userEmail } = like
+        return { likes: count, liked: true as const, ...(number ? { number } : {}), userEmail }
+      },
+    )
 
     app.delete(
       '/api/listings/:id/like',

@@ -5,8 +5,46 @@ import { prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
 import { isoText, summaryColumns } from '../listings/listing-columns.ts'
 
-/** Likes: taking one back, and the two lists they make (the rooms a person liked, the people who liked a room). */
+/** What a like answers: the count, and the owner's contacts for the person who liked. */
+type LikeRow = { likes: number; number: string; userEmail: string; isOwner: boolean }
+
+export type LikeOutcome =
+  | { outcome: 'liked'; likes: number; number: string; userEmail: string }
+  | { outcome: 'own' }
+  | { outcome: 'missing' }
+
+/** Likes: giving one and taking it back, and the two lists they make (the rooms a person liked, the people who liked a room). */
 export function createLikesRepository(db: Database) {
+  // One statement, so one round trip and atomic. `target` locks the listing against a delete (FOR KEY SHARE, as
+  // the like row's foreign key would): a listing deleted meanwhile is simply not found, never a foreign-key error.
+  // The owner's own like is never inserted; the row still comes back, so the caller can tell 403 from 404.
+  const likeStatement = prepareRaw<LikeRow>(
+    db,
+    'listing_like',
+    sql`
+      with target as (
+        select id, owner_id from listing where id = ${sql.placeholder('id')} for key share
+      ), liked as (
+        insert into listing_like (listing_id, user_id)
+        select id, ${sql.placeholder('userId')} from target where owner_id <> ${sql.placeholder('userId')}
+        on conflict do nothing
+        returning listing_id
+      ), counted as (
+        update listing set likes = likes + 1
+        where id = ${sql.placeholder('id')} and exists (select 1 from liked)
+        returning likes, number, owner_id
+      ), unchanged as (
+        -- A like that already existed, or the owner's. FOR SHARE reads the newest committed count: when the same
+        -- person's concurrent like just added it, this statement's snapshot would still show the old one.
+        select likes, number, owner_id from listing
+        where id = ${sql.placeholder('id')} and not exists (select 1 from liked)
+        for share
+      )
+      select row.likes, row.number, row.owner_id = ${sql.placeholder('userId')} as "isOwner", u.email as "userEmail"
+      from (select * from counted union all select * from unchanged) as row
+      join "user" as u on u.id = row.owner_id`,
+  )
+
   // One statement, so the like row and the count change together or not at all. Two unlikes at once by the same
   // person: the second DELETE waits for the first's row lock, then finds the row gone, deletes nothing and leaves
   // the count alone. No row at all: the listing doesn't exist.
@@ -70,6 +108,17 @@ export function createLikesRepository(db: Database) {
     .prepare('listing_owner_of_likes')
 
   return {
+    /**
+     * Records one like per person, refusing the owner's own: one statement, so the like row and the count change
+     * together, and a repeated like changes neither. A like leaves `updatedAt` alone (it isn't an edit).
+     */
+    async like(id: string, userId: string): Promise<LikeOutcome> {
+      const [row] = await likeStatement({ id, userId })
+      if (!row) return { outcome: 'missing' }
+      if (row.isOwner) return { outcome: 'own' }
+      return { outcome: 'liked', likes: row.likes, number: row.number, userEmail: row.userEmail }
+    },
+
     /** Takes back the person's like, if any: the count after it, or undefined for an unknown listing. */
     async unlike(id: string, userId: string): Promise<number | undefined> {
       const [row] = await unlikeStatement({ id, userId })

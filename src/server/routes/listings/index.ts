@@ -5,7 +5,6 @@ import {
   BrowseSummarySchema,
   FeaturedListingSchema,
   IdParamsSchema,
-  LikeResultSchema,
   ListingDetailSchema,
   ListingSchema,
   NewListingSchema,
@@ -19,13 +18,12 @@ import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
 import type { PhotosRepository } from '../photos/photos-repository.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
-import { precompiledSerializer } from './json-serializer.ts'
+import { precompiledSerializer } from '../../plugins/json-serializer.ts'
 import type { ListingsRepository } from './listings-repository.ts'
 
-// Per person, so a single account can't flood the site or harvest phone numbers by liking everything.
-// groupId keeps the two counters apart (the key is the person's id in both).
+// Per person, so a single account can't flood the site. groupId keeps each limit's counter apart (the key is the
+// person's id in all of them).
 export const WRITE_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000, groupId: ':write' }
-export const LIKE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':like' }
 // Details carry contacts once liked; reading every listing one by one is what a harvester does, not a person.
 export const DETAIL_READ_LIMIT = { max: 300, timeWindow: 60 * 60 * 1000, groupId: ':detail-read' }
 
@@ -184,22 +182,6 @@ export const listingRoutes =
         // Its photo rows went with it; their files follow (a crash in between leaves them to the sweep).
         await photoStore.removeListing(request.params.id)
         return { message: 'Listing deleted successfully' }
-      },
-    )
-
-    app.patch(
-      '/api/listings/:id/like',
-      {
-        config: { auth: 'signed-in', rateLimit: LIKE_LIMIT },
-        schema: { params: IdParamsSchema, response: { 200: LikeResultSchema } },
-      },
-      async (request) => {
-        // The statement itself refuses the owner and a missing listing (no read before the write).
-        const like = await listings.like(request.params.id, request.user.id)
-        if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
-        if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
-        const { likes, number, userEmail } = like
-        return { likes, liked: true as const, ...(number ? { number } : {}), userEmail }
       },
     )
 

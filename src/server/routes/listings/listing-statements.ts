@@ -5,9 +5,6 @@ import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
 import { aliased, featuredFields, listingColumns } from './listing-columns.ts'
 
-/** What a like answers: the count, and the owner's contacts for the person who liked. */
-export type LikeRow = { likes: number; number: string; userEmail: string; isOwner: boolean }
-
 /** A listing with what decides who may see its phone number and e-mail. */
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
 
@@ -73,36 +70,6 @@ export function prepareListingStatements(db: Database) {
       })
       .returning({ id: listing.id })
       .prepare('listing_insert'),
-
-    // One statement, so one round trip and atomic. `target` locks the listing against a delete (FOR KEY SHARE, as
-    // the like row's foreign key would): a listing deleted meanwhile is simply not found, never a foreign-key error.
-    // The owner's own like is never inserted; the row still comes back, so the caller can tell 403 from 404.
-    like: prepareRaw<LikeRow>(
-      db,
-      'listing_like',
-      sql`
-        with target as (
-          select id, owner_id from listing where id = ${sql.placeholder('id')} for key share
-        ), liked as (
-          insert into listing_like (listing_id, user_id)
-          select id, ${sql.placeholder('userId')} from target where owner_id <> ${sql.placeholder('userId')}
-          on conflict do nothing
-          returning listing_id
-        ), counted as (
-          update listing set likes = likes + 1
-          where id = ${sql.placeholder('id')} and exists (select 1 from liked)
-          returning likes, number, owner_id
-        ), unchanged as (
-          -- A like that already existed, or the owner's. FOR SHARE reads the newest committed count: when the same
-          -- person's concurrent like just added it, this statement's snapshot would still show the old one.
-          select likes, number, owner_id from listing
-          where id = ${sql.placeholder('id')} and not exists (select 1 from liked)
-          for share
-        )
-        select row.likes, row.number, row.owner_id = ${sql.placeholder('userId')} as "isOwner", u.email as "userEmail"
-        from (select * from counted union all select * from unchanged) as row
-        join "user" as u on u.id = row.owner_id`,
-    ),
 
     ownerCount: db
       .select({ count: sql<number>`count(*)::int` })

@@ -25,11 +25,6 @@ import { prepareListingStatements, type ListingWithOwner } from './listing-state
 
 export type { ListingWithOwner }
 
-export type LikeOutcome =
-  | { outcome: 'liked'; likes: number; number: string; userEmail: string }
-  | { outcome: 'own' }
-  | { outcome: 'missing' }
-
 /** The sort value of a page's last row, exactly as the next page's keyset compares it. */
 function cursorValue(query: BrowseQuery, last: PageRow): number | string {
   if (query.sort === 'newest') return last.createdAtExact!
@@ -214,17 +209,6 @@ export function createListingsRepository(db: Database, options: { onError?: (err
         .returning({ id: listing.id })
       clearCounts()
       return rows.length > 0
-    },
-
-    /**
-     * Records one like per person, refusing the owner's own: one statement, so the like row and the count change
-     * together, and a repeated like changes neither. A like leaves `updatedAt` alone (it isn't an edit).
-     */
-    async like(id: string, userId: string): Promise<LikeOutcome> {
-      const [row] = await statements.like({ id, userId })
-      if (!row) return { outcome: 'missing' }
-      if (row.isOwner) return { outcome: 'own' }
-      return { outcome: 'liked', likes: row.likes, number: row.number, userEmail: row.userEmail }
     },
 
     /** All listings (cached when large), or one person's (an index range, cached until this process writes). */

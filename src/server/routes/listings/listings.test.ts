@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createListing, injectAs, signUp, sampleListing, type TestUser, useTestApp } from '../../test/app.ts'
-import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
+import { detailsAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
+import { likeAs } from '../likes/test-requests.ts'
 
 const t = useTestApp()
 

@@ -3,14 +3,6 @@ import { injectAs, type TestUser } from '../../test/app.ts'
 
 // Calls and answers the listing tests share (tests only).
 
-/** The spec's like call: a JSON content type and no body at all. */
-export const likeAs = (app: App, user: TestUser | null, id: string) =>
-  injectAs(app, user, {
-    method: 'PATCH',
-    url: `/api/listings/${id}/like`,
-    headers: { 'content-type': 'application/json' },
-  })
-
 export const detailsAs = (app: App, user: TestUser | null, id: string) =>
   injectAs(app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { ListingPhoto } from '#shared/listing.ts'
 import { PHOTO_LIMITS } from '#shared/photos.ts'
 import { avif, phoneJpeg, png, pngBomb, SCRIPT, truncatedJpeg, webp } from '../../photos/test-images.ts'
-import { expectError } from '../../security/helpers.ts'
+import { expectError } from '../../security-tests/helpers.ts'
 import { BASE_URL, createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
 import { storedFiles, uploadAs } from './test-requests.ts'
 

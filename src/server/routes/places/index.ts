@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PlaceSchema, PlacesQuerySchema } from '#shared/place.ts'
 import type { Gazetteer } from '../../places/gazetteer.ts'
-import { precompiledSerializer } from '../listings/json-serializer.ts'
+import { precompiledSerializer } from '../../plugins/json-serializer.ts'
 
 /** The place box's autocomplete: asked on every keystroke, answered from memory. */
 export const placeRoutes =

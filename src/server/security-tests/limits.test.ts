@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { detailsAs, likeAs } from '../routes/listings/test-requests.ts'
+import { detailsAs } from '../routes/listings/test-requests.ts'
+import { likeAs } from '../routes/likes/test-requests.ts'
 import {
   BASE_URL,
   createListing,

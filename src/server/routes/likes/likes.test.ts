@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
 import { selectRows, testDatabaseKind } from '../../test/database.ts'
-import { detailsAs, likeAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
+import { detailsAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from '../listings/test-requests.ts'
+import { likeAs } from './test-requests.ts'
 
 const t = useTestApp()
 
