@@ -89,7 +89,7 @@ describe('e-mail sign-up', () => {
 })
 
 test('over https the session cookie is Secure and __Secure- prefixed', async () => {
-  const secure = await createTestApp({ baseUrl: 'https://nestmate.example' })
+  const secure = await createTestApp({ BASE_URL: 'https://nestmate.example' })
   try {
     const response = await secure.app.inject({
       method: 'POST',
@@ -192,11 +192,9 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   beforeAll(async () => {
     mock = await startOidcMock()
     g = await createTestApp({
-      google: {
-        clientId: 'nestmate-test',
-        clientSecret: 'nestmate-test-secret',
-        discoveryUrl: mock.discoveryUrl,
-      },
+      GOOGLE_CLIENT_ID: 'nestmate-test',
+      GOOGLE_CLIENT_SECRET: 'nestmate-test-secret',
+      GOOGLE_DISCOVERY_URL: mock.discoveryUrl,
     })
   })
   afterAll(async () => {
