@@ -276,6 +276,27 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     const session = await injectAs(g.app, owner, { method: 'GET', url: '/api/auth/get-session' })
     expect(session.json().user.name).toBe(owner.name)
   })
+
+  test('signs in to a password account whose owner has verified the address, as Google vouches for it too', async () => {
+    // Decision 003: what a stranger can't do is verify someone else's address, so that is what linking waits for.
+    const owner = await signUp(g.app, { email: 'verified-owner@example.com' })
+    await selectRows(g.database, `update "user" set email_verified = true where id = '${owner.id}'`)
+    mock.setIdentity({
+      sub: 'g-4',
+      email: 'verified-owner@example.com',
+      name: 'Someone',
+      emailVerified: true,
+    })
+    const callback = await googleSignIn()
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toBe('/dashboard')
+    const session = await g.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(callback) },
+    })
+    expect(session.json().user).toMatchObject({ id: owner.id, name: owner.name })
+  })
 })
 
 describe('absolute session lifetime (30 days from sign-in)', () => {
