@@ -8,6 +8,7 @@ import { ListingSchema } from '../src/shared/listing.ts'
 import { PHOTO_LIMITS, photoWidths } from '../src/shared/photos.ts'
 import { sampleListing } from '../src/shared/sample-listing.ts'
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts'
+import type { EnvVariables } from '../src/server/env.ts'
 import { call, listingBody, signUp, type Person } from './client.ts'
 import { startCluster, type PgCluster } from './pg-cluster.ts'
 import { childProcesses, endWithin, startServer } from './server.ts'
@@ -184,7 +185,7 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (ki
 
   test(`kill -9 ×${ROUNDS}: every acknowledged write survives, nothing half-written`, async () => {
     cluster = kind === 'postgres' ? await startCluster() : undefined
-    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
+    const env: EnvVariables = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
     if (cluster)
       Object.assign(env, {
         DATABASE_URL: cluster.url,
