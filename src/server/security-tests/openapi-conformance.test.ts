@@ -10,7 +10,7 @@ import {
   type Operation,
   type RequestParts,
 } from './openapi-client.ts'
-import { castOf, type Cast } from './openapi-fixtures.ts'
+import { castOf, namesPhoto, type Cast } from './openapi-fixtures.ts'
 import { requestArbitrary } from './openapi-client.ts'
 import { example, type Mode } from './schema-arbitrary.ts'
 
@@ -68,7 +68,7 @@ describe.each(operations.map((operation) => ({ name: `${operation.method} ${oper
   ({ operation }) => {
     test('valid, edge and hostile input from its schemas, as the owner, someone else and no one', async () => {
       // Fresh people per operation: a sign-out or an account deletion here leaves the others untouched.
-      const cast = await castOf(t.app)
+      const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
       const plain = examplePart(operation, cast)
       const answer = await send(
         operation,
@@ -93,7 +93,7 @@ describe.each(operations.map((operation) => ({ name: `${operation.method} ${oper
     })
 
     test('refused requests: no session, cross-site, not JSON, too large, broken JSON, a malformed id', async () => {
-      const cast = await castOf(t.app)
+      const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
       const plain = examplePart(operation, cast)
       const request = (headers: Record<string, string>, parts = plain) =>
         buildRequest(operation, parts, { headers, picture: cast.picture })

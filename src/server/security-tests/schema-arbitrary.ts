@@ -94,8 +94,9 @@ function validNumber(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   const min =
     (schema.minimum as number | undefined) ?? (schema.exclusiveMinimum as number | undefined) ?? -1e6
   const max = (schema.maximum as number | undefined) ?? (schema.exclusiveMaximum as number | undefined) ?? 1e6
-  if (integer) return fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
-  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
+  const whole = fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+  if (integer) return whole
+  return fc.oneof(whole, fc.double({ min, max, noNaN: true, noDefaultInfinity: true }))
 }
 
 /** Values on and just past the bounds the schema states. */
@@ -184,23 +185,32 @@ function validArbitrary(schema: Schema, mode: Mode, resolve: Resolve, depth: num
 
 function objectArbitrary(schema: Schema, mode: Mode, resolve: Resolve, depth: number): fc.Arbitrary<unknown> {
   const properties = (schema.properties as Record<string, Schema> | undefined) ?? {}
-  const required = new Set((schema.required as string[] | undefined) ?? [])
-  const record = fc.record(
-    Object.fromEntries(
-      Object.entries(properties).map(([key, property]) => [
-        key,
-        arbitrary(property, mode, resolve, depth + 1),
-      ]),
+  const required = ((schema.required as string[] | undefined) ?? []).filter((key) => key in properties)
+  const optional = Object.keys(properties).filter((key) => !required.includes(key))
+  // A few optional keys at a time, so that one odd value is often the only one (a request with many is
+  // refused for the first that's wrong, and the rest are never tried); away from `valid`, a required key may go.
+  const keys = fc
+    .tuple(
+      fc.subarray(optional, { maxLength: Math.min(3, optional.length) }),
+      mode === 'valid' || required.length === 0
+        ? fc.constant<string[]>([])
+        : fc.oneof(
+            { arbitrary: fc.constant<string[]>([]), weight: 4 },
+            fc.subarray(required, { minLength: 1, maxLength: 1 }),
+          ),
+    )
+    .map(([chosen, dropped]) => [...required.filter((key) => !dropped.includes(key)), ...chosen])
+  const record = keys.chain((chosen) =>
+    fc.record(
+      Object.fromEntries(chosen.map((key) => [key, arbitrary(properties[key]!, mode, resolve, depth + 1)])),
     ),
-    // A valid value keeps every required key; the others may drop any.
-    { requiredKeys: mode === 'valid' ? [...required] : [] },
   )
   const extra = schema.additionalProperties
-  const keys = (schema.propertyNames as Schema | undefined) ?? { type: 'string', maxLength: 20 }
+  const names = (schema.propertyNames as Schema | undefined) ?? { type: 'string', maxLength: 20 }
   const more =
     extra && typeof extra === 'object' && depth < 3
       ? fc.dictionary(
-          arbitrary(keys, 'valid', resolve, depth + 1) as fc.Arbitrary<string>,
+          arbitrary(names, 'valid', resolve, depth + 1) as fc.Arbitrary<string>,
           arbitrary(extra as Schema, mode, resolve, depth + 1),
           { maxKeys: 4 },
         )
@@ -208,11 +218,14 @@ function objectArbitrary(schema: Schema, mode: Mode, resolve: Resolve, depth: nu
         ? fc.dictionary(
             fc.constantFrom('__proto__', 'constructor', 'likes', 'ownerId', 'userEmail', 'isOwner'),
             anyJson,
-            { maxKeys: 2 },
+            {
+              maxKeys: 2,
+            },
           )
         : fc.constant({})
   return fc.tuple(record, more).map(([own, added]) => {
-    // Drop undefined values: JSON leaves them out anyway, and query strings must not say "undefined".
+    // Drop undefined values: JSON leaves them out anyway, and query strings must not say "undefined". Keys such
+    // as __proto__ become own properties, as JSON.parse makes them.
     const value: Record<string, unknown> = {}
     for (const [key, item] of [...Object.entries(added), ...Object.entries(own)])
       if (item !== undefined)
