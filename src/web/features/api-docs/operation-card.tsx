@@ -22,6 +22,7 @@ export function OperationCard({ document, entry }: { document: OpenApiDocument; 
     <details
       id={operation.operationId}
       className="collapse-arrow collapse border border-base-300 bg-base-100"
+      onToggle={(event) => event.currentTarget.open && setOpened(true)}
     >
       <summary className="collapse-title flex flex-wrap items-center gap-2 pr-10">
         <span className={`badge font-mono font-bold ${METHOD_STYLE[method] ?? ''}`}>{method}</span>
