@@ -7,7 +7,8 @@ import { ConfigError, type Config } from './env.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
+import { registerOpenApi } from './openapi/register-openapi.ts'
 import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerRouteAuth } from './plugins/route-auth.ts'
@@ -63,6 +64,7 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -112,6 +114,8 @@ export async function buildApp(
     photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
+  // Before the routes: the document records each one as it is registered.
+  await registerOpenApi(app, auth, config.baseUrl)
   await registerAuth(
     app,
     auth,

@@ -248,6 +248,8 @@ const optionalRent = z.preprocess(
   (value) => (value === '' || value === undefined ? undefined : Number(value)),
   z
     .number({ error: `Rent bounds must be numbers from 0 to ${RENT_MAX.toLocaleString('en-US')}.` })
+    // Rents are whole numbers: a fraction got past this schema and failed in the database (a 500).
+    .int('Rent bounds must be whole numbers.')
     .min(0)
     .max(RENT_MAX)
     .optional(),

@@ -59,6 +59,8 @@ export const PAGES = {
   // The footer links these short paths; the pages live under /dashboard.
   shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
   shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },
+  // The API reference: a page of the web app at an /api address (the server hands it index.html).
+  apiDocs: { path: '/api/docs', layout: 'root', module: 'routes/api-docs.tsx' },
   notFound: { path: '*', layout: 'root', module: 'routes/not-found.tsx' },
   dashboard: {
     path: '/dashboard',

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
@@ -42,6 +43,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null
+  // Some of Better Auth's refusals have no body (an unknown path, a missing token): the API's shape gives one.
+  if (response.status >= 400 && !body?.length)
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ error: STATUS_CODES[response.status] ?? 'Error' })
   if (body && response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
     return reply.send(withApiErrorShape(body))
   }

@@ -118,6 +118,15 @@ const publicUser = (user: TestUser, withEmail: boolean) => ({
 
 const TABLE: Row[] = [
   {
+    route: 'GET /api/openapi.json',
+    request: () => ({ method: 'GET', url: '/api/openapi.json' }),
+    // The same document for everyone: nothing in it depends on who asks.
+    cells: same({
+      status: 200,
+      body: () => expect.objectContaining({ openapi: '3.1.0', paths: expect.any(Object) }),
+    }),
+  },
+  {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
     cells: same({ status: 200, body: () => ({ status: 'ok' }) }),

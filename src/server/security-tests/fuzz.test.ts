@@ -222,6 +222,7 @@ const authPath = (id: string, paths: string[]) =>
 // What to fuzz for each registered route: its URL (with params and query filled in) and whether it has a body.
 const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boolean }> = {
   'GET /api/health': { url: (_, q) => `/api/health?${q}`, body: false },
+  'GET /api/openapi.json': { url: (_, q) => `/api/openapi.json?${q}`, body: false },
   'GET /api/places': { url: (_, q) => `/api/places?${q}`, body: false },
   'GET /api/config': { url: (_, q) => `/api/config?${q}`, body: false },
   'GET /api/stats': { url: (_, q) => `/api/stats?${q}`, body: false },
