@@ -41,8 +41,11 @@ async function main() {
     }, 12_000).unref()
     try {
       app.startDraining()
+      // Beside the drain: a running job finishes or, after its grace, goes back to the queue.
+      const jobsStopped = app.jobs.stop()
       if (signal === 'SIGTERM' && config.env !== 'development')
         await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      await jobsStopped
       // app.close() stops accepting connections and waits for in-flight requests before resolving.
       await app.close()
       await database.close()
@@ -63,6 +66,13 @@ async function main() {
   app.log.info(`gazetteer ready: ${gazetteer.size()} places in ${Math.round(performance.now() - started)} ms`)
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Nestmate is ready at ${config.baseUrl} (${database.kind})`)
+  // After listening: the jobs' first runs (the cleanup at start) never hold up "ready".
+  if (config.jobs) {
+    await app.jobs.start()
+    app.log.info('background jobs: working them in this process')
+  } else if (database.kind === 'pglite') {
+    app.log.warn('JOBS=false on the embedded database: no process works the background jobs')
+  }
   // In the background: files a crash or a refused upload left without a row (docs/decisions/026).
   app.sweepPhotos().then(
     (removed) => removed > 0 && app.log.info(`removed ${removed} photo files without a row`),

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Nestmate <no-reply@localhost>',
     demoData: false,
+    jobs: true,
     currency: 'USD',
     tiles: {
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -50,6 +51,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
   const app: App = await buildApp(testConfig({ dataDir, ...overrides }), database, {
     mailRetryDelaysMs: [50, 200],
+    movableJobClock: true,
     ...options,
   })
   await app.ready()
