@@ -134,10 +134,8 @@ export function createJobRunner(options: {
       started = true
       const names = new Set<string>()
       for (const job of definitions.values()) {
-        const worker = await boss.work(
-          job.name,
-          { batchSize: 1, includeMetadata: true },
-          async ([found]) => runAndRecord(found!),
+        const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) =>
+          runAndRecord(found!),
         )
         workers.set(job.name, worker)
         if (job.every) {
@@ -147,8 +145,7 @@ export function createJobRunner(options: {
         if (job.atStart) await this.send(job.name, {})
       }
       // A job removed from the code leaves its schedule behind: nobody would work what it sends.
-      for (const { name } of await boss.getSchedules())
-        if (!names.has(name)) await boss.unschedule(name)
+      for (const { name } of await boss.getSchedules()) if (!names.has(name)) await boss.unschedule(name)
     },
 
     /** Stops taking work; running jobs see their signal abort and get a grace period, then are handed back. */

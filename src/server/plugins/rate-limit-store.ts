@@ -17,7 +17,8 @@ export const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000
  * processes hold no state). Answers the count so far and when the window began.
  */
 export async function countInWindow(db: Database, key: string, windowMs: number) {
-  if (windowMs > RATE_LIMIT_KEEP_MS) throw new Error(`A ${windowMs} ms window outlives its counter's cleanup.`)
+  if (windowMs > RATE_LIMIT_KEEP_MS)
+    throw new Error(`A ${windowMs} ms window outlives its counter's cleanup.`)
   const now = Date.now()
   const windowStart = now - windowMs
   const [row] = await db
