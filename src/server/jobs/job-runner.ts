@@ -35,6 +35,8 @@ export function createJobRunner(options: {
   /** Tests: `moveClock` may be called. */
   movableClock?: boolean
   stopGraceMs?: number
+  /** Tests: how often expired runs are looked for (default MAINTENANCE_SECONDS). */
+  maintenanceSeconds?: number
 }) {
   const { database, log } = options
   const definitions = new Map(options.jobs.map((job) => [job.name, job]))
@@ -44,7 +46,7 @@ export function createJobRunner(options: {
     schema: JOB_QUEUE_SCHEMA,
     migrate: false,
     pollingIntervalSeconds: POLLING_SECONDS,
-    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
   })
   boss.on('error', (error) => log.warn({ err: error }, 'job queue: %s', error.message))
   const workers = new Map<string, string>()
