@@ -68,6 +68,7 @@ export function createJobRunner(options: {
     const timer = setTimeout(() => controller.abort(), expireSeconds * 800).unref()
     const context = { job: name, jobId: job.id, attempt }
     const began = performance.now()
+    log.info(context, `job ${name} started`)
     try {
       await run(parse(job.data), {
         db: database.db,

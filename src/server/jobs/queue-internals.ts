@@ -2,7 +2,8 @@ import type { ExecuteSql } from '../db/client.ts'
 import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 
 // The two places Nestmate reads or writes pg-boss's own table rather than calling its API, which has no call for
-// either. pg-boss is pinned to one release (package.json) and queue-internals.test.ts checks both against it.
+// either. pg-boss is pinned to one release (package.json); job-runner.test.ts (a moved clock) and
+// send-mail-once-kill.test.ts (a run killed on the embedded database) fail if its table changes under them.
 const jobTable = `${JOB_QUEUE_SCHEMA}.job`
 
 /** The jobs a process is running now, by queue (on the embedded database, at start: a killed process's). */
