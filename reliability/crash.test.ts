@@ -306,7 +306,9 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (ki
     expect(helpersKilled).toBeGreaterThan(0)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
-    const target: DatabaseTarget = cluster ? { kind: 'postgres', url: cluster.url } : { kind: 'pglite', dataDir }
+    const target: DatabaseTarget = cluster
+      ? { kind: 'postgres', url: cluster.url }
+      : { kind: 'pglite', dataDir }
     await killMidJob({ ...env, PORT: String(server.port) }, target)
     await withDatabase(target, (database) => expectConsistent(database, acked, path.join(dataDir, 'photos')))
     console.log(

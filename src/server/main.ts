@@ -68,8 +68,10 @@ async function main() {
   app.log.info(`Nestmate is ready at ${config.baseUrl} (${database.kind})`)
   // After listening: the jobs' first runs (the cleanup at start) never hold up "ready".
   if (config.jobs) {
-    await app.jobs.start()
-    app.log.info('background jobs: working them in this process')
+    app.jobs.start().then(
+      () => app.log.info('background jobs: working them in this process'),
+      (error: unknown) => app.log.error({ err: error }, 'background jobs could not start'),
+    )
   } else if (database.kind === 'pglite') {
     app.log.warn('JOBS=false on the embedded database: no process works the background jobs')
   }

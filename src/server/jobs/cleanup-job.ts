@@ -19,7 +19,7 @@ export const cleanupJob = defineJob({
   atStart: true,
   oneAtATime: true,
   expireSeconds: 15,
-  retry: { limit: 3, delaySeconds: 30 },
+  retry: { limit: 3, delaySeconds: 5 },
   async run(_data, { db, now, signal, log }) {
     const cutoff = now()
     for (const sweep of SWEEPS) {

@@ -52,6 +52,7 @@ export function createJobRunner(options: {
   const workers = new Map<string, string>()
   const running = new Set<AbortController>()
   let started = false
+  let starting: Promise<void> | undefined
 
   function definition(name: string) {
     const found = definitions.get(name)
@@ -103,6 +104,45 @@ export function createJobRunner(options: {
     }
   }
 
+  /** Queues a job (checked by its definition's `parse`); answers its id, or null when the queue dropped it. */
+  async function send(name: string, data: object, { runAt, key }: SendOptions = {}) {
+    const payload = definition(name).parse(data)
+    const id = await boss.send(name, payload, {
+      ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
+      ...(key ? { singletonKey: key } : {}),
+    })
+    const worker = workers.get(name)
+    if (started && worker) boss.notifyWorker(worker)
+    return id
+  }
+
+  async function startWorking() {
+    // The embedded database has one process: a run it finds active was its predecessor's, killed mid-run.
+    // Handed back now, it is retried at once rather than after its expiry.
+    if (database.kind === 'pglite') {
+      for (const { name, ids } of await activeJobs(database.execute)) {
+        log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
+        for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
+      }
+    }
+    await boss.start()
+    started = true
+    const names = new Set<string>()
+    for (const job of definitions.values()) {
+      const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) =>
+        runAndRecord(found!),
+      )
+      workers.set(job.name, worker)
+      if (job.every) {
+        await boss.schedule(job.name, job.every, {}, { tz: 'UTC' })
+        names.add(job.name)
+      }
+      if (job.atStart) await send(job.name, {})
+    }
+    // A job removed from the code leaves its schedule behind: nobody would work what it sends.
+    for (const { name } of await boss.getSchedules()) if (!names.has(name)) await boss.unschedule(name)
+  }
+
   return {
     /** The time jobs see: the system's, unless a test moved it. */
     now: clock.now,
@@ -124,52 +164,22 @@ export function createJobRunner(options: {
     },
 
     /** Works the queues in this process: polling, the periodic jobs, expiry of runs whose process died. */
-    async start() {
-      // The embedded database has one process: a run it finds active was its predecessor's, killed mid-run.
-      // Handed back now, it is retried at once rather than after its expiry.
-      if (database.kind === 'pglite') {
-        for (const { name, ids } of await activeJobs(database.execute)) {
-          log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
-          for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
-        }
-      }
-      await boss.start()
-      started = true
-      const names = new Set<string>()
-      for (const job of definitions.values()) {
-        const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) =>
-          runAndRecord(found!),
-        )
-        workers.set(job.name, worker)
-        if (job.every) {
-          await boss.schedule(job.name, job.every, {}, { tz: 'UTC' })
-          names.add(job.name)
-        }
-        if (job.atStart) await this.send(job.name, {})
-      }
-      // A job removed from the code leaves its schedule behind: nobody would work what it sends.
-      for (const { name } of await boss.getSchedules()) if (!names.has(name)) await boss.unschedule(name)
+    start() {
+      starting ??= startWorking()
+      return starting
     },
 
     /** Stops taking work; running jobs see their signal abort and get a grace period, then are handed back. */
     async stop() {
+      // A stop during the start waits for it: half-started workers would outlive the database.
+      await starting?.catch(() => {})
       if (!started) return
       started = false
       for (const controller of running) controller.abort()
       await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? STOP_GRACE_MS, close: false })
     },
 
-    /** Queues a job (checked by its definition's `parse`); answers its id, or null when the queue dropped it. */
-    async send(name: string, data: object, { runAt, key }: SendOptions = {}) {
-      const payload = definition(name).parse(data)
-      const id = await boss.send(name, payload, {
-        ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
-        ...(key ? { singletonKey: key } : {}),
-      })
-      const worker = workers.get(name)
-      if (started && worker) boss.notifyWorker(worker)
-      return id
-    },
+    send,
 
     /**
      * Tests: runs every job of `names` (all by default) that is due now, here, one after another, and answers
