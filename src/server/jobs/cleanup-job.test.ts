@@ -59,6 +59,8 @@ describe(`the cleanup job on ${testDatabaseKind}`, () => {
     expect((await left('batch-')).sessions).toBe(0)
   })
 
+  // On PGlite a request and the job share one connection and one thread, and take turns statement by statement;
+  // on PostgreSQL the job has connections of its own, so when a request ends depends only on the machine's load.
   test('requests are answered while a long cleanup runs, between its batches', async () => {
     const person = await signUp(t.app)
     await seedExpired('long-', person.id, 10, 10_000)
@@ -67,7 +69,7 @@ describe(`the cleanup job on ${testDatabaseKind}`, () => {
     while ((await left('long-')).sessions === 10_000) await new Promise((resolve) => setImmediate(resolve))
     const browse = await t.app.inject({ method: 'GET', url: '/api/roommate-listings' })
     expect(browse.statusCode).toBe(200)
-    expect((await left('long-')).sessions).toBeGreaterThan(0)
+    if (t.database.kind === 'pglite') expect((await left('long-')).sessions).toBeGreaterThan(0)
     await cleaning
     expect(await left('long-')).toEqual({ sessions: 0, tokens: 0, counters: 0 })
   })
@@ -77,10 +79,9 @@ describe(`the cleanup job on ${testDatabaseKind}`, () => {
     await seedExpired('start-', person.id, 3)
     await t.app.jobs.start()
     try {
-      const deadline = Date.now() + 15_000
-      while ((await left('start-')).sessions > 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      expect(await left('start-')).toEqual({ sessions: 0, tokens: 0, counters: 0 })
+      await expect
+        .poll(() => left('start-'), { timeout: 60_000, interval: 50 })
+        .toEqual({ sessions: 0, tokens: 0, counters: 0 })
       const schedules = await selectRows<{ cron: string; timezone: string }>(
         t.database,
         `select cron, timezone from pgboss.schedule where name = 'cleanup'`,
@@ -89,7 +90,7 @@ describe(`the cleanup job on ${testDatabaseKind}`, () => {
     } finally {
       await t.app.jobs.stop()
     }
-  })
+  }, 90_000)
 
   test('no rate-limit window outlives the counters it needs', async () => {
     await expect(countInWindow(t.database.db, 'too-long', RATE_LIMIT_KEEP_MS + 1)).rejects.toThrow()
