@@ -158,8 +158,17 @@ export function createJobRunner(options: {
           retryBackoff: true,
           expireInSeconds: job.expireSeconds,
         } as const
-        await boss.createQueue(job.name, settings)
-        await boss.updateQueue(job.name, settings)
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, settings)
+            await boss.updateQueue(job.name, settings)
+            break
+          } catch (error) {
+            // Processes starting together can deadlock making the same new queue (its table); PostgreSQL cancels
+            // one of them, which tries again.
+            if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error
+          }
+        }
       }
     },
 
