@@ -82,6 +82,16 @@ async function main() {
   )
 }
 
+// pg-boss 10's worker records a job's outcome without awaiting it (decision 032): a database that fails at that
+// moment must cost a log line, not the process. Any other unhandled rejection still ends it, as Node's default.
+process.on('unhandledRejection', (reason) => {
+  if (reason instanceof Error && reason.stack?.includes('/pg-boss/')) {
+    console.error(`job queue: ${reason.message}`)
+    return
+  }
+  throw reason
+})
+
 main().catch((error: unknown) => {
   // Expected start-up problems get one clear line, not a stack trace.
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import PgBoss from 'pg-boss'
-import type { DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle, ExecuteSql } from '../db/client.ts'
 import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 import type { JobDefinition } from './define-job.ts'
 import { createJobClock } from './job-clock.ts'
@@ -41,8 +41,13 @@ export function createJobRunner(options: {
   const { database, log } = options
   const definitions = new Map(options.jobs.map((job) => [job.name, job]))
   const clock = createJobClock(database, options.movableClock ?? false)
+  // After stop, pg-boss's statements do nothing: its worker records a late run's outcome without awaiting it,
+  // and that statement must not fail (an unhandled rejection) once the app has closed the database.
+  let stopped = false
+  const executeSql: ExecuteSql = (text, values) =>
+    stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : database.execute(text, values)
   const boss = new PgBoss({
-    db: { executeSql: database.execute },
+    db: { executeSql },
     schema: JOB_QUEUE_SCHEMA,
     migrate: false,
     pollingIntervalSeconds: POLLING_SECONDS,
@@ -186,6 +191,7 @@ export function createJobRunner(options: {
       started = false
       for (const controller of running) controller.abort()
       await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? STOP_GRACE_MS, close: false })
+      stopped = true
     },
 
     send,
