@@ -13,6 +13,8 @@ export type ServerProcess = {
   baseUrl: string
   /** Everything the process wrote to stdout and stderr so far. */
   output: () => string
+  /** Resolves once the process has written `text` (fails after `timeoutMs`, or when it ends first). */
+  line: (text: string, timeoutMs?: number) => Promise<void>
   exited: Promise<number | null>
 }
 
@@ -56,7 +58,16 @@ export async function startServer(env: EnvVariables, options: { preload?: string
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return { child, port, baseUrl, output: () => output, exited } satisfies ServerProcess
+  const line = async (text: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (!output.includes(text)) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server ended before writing ${text}:\n${output.slice(-4000)}`)
+      if (Date.now() > deadline) throw new Error(`server did not write ${text} in ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  return { child, port, baseUrl, output: () => output, line, exited } satisfies ServerProcess
 }
 
 /** The processes `pid` started that still run (Linux: /proc), e.g. the server's photo process. */

@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
+import { cleanupJob } from './jobs/cleanup-job.ts'
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -35,6 +37,8 @@ import { createUsersRepository } from './routes/users/users-repository.ts'
 export type App = FastifyInstance & {
   auth: Auth
   mailer: Mailer
+  /** The job runner: any process sends jobs; main.ts starts it to work them (docs/architecture.md §10). */
+  jobs: JobRunner
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
   /** Removes photo files a crash or a refused upload left without a row; answers how many. */
@@ -56,7 +60,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { webRoot?: string; mailRetryDelaysMs?: number[] } = {},
+  options: { webRoot?: string; mailRetryDelaysMs?: number[]; movableJobClock?: boolean } = {},
 ) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
@@ -108,6 +112,18 @@ export async function buildApp(
   })
   const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
   app.addHook('onClose', () => mailer.close())
+  const jobsDatabase = await database.separatePool(2)
+  const jobs = createJobRunner({
+    database: jobsDatabase,
+    log: app.log,
+    jobs: [cleanupJob],
+    movableClock: options.movableJobClock,
+  })
+  await jobs.init()
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await jobsDatabase.close()
+  })
   const auth = createAuth(database.db, config, {
     mailer,
     users,
@@ -135,5 +151,5 @@ export async function buildApp(
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)
-  return Object.assign(app, { auth, mailer, startDraining, sweepPhotos }) as unknown as App
+  return Object.assign(app, { auth, mailer, jobs, startDraining, sweepPhotos }) as unknown as App
 }

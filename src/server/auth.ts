@@ -177,6 +177,9 @@ export function createAuth(
       },
     },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 60 * 60 * 24 },
+    // Better Auth would delete every expired value at once, once a minute, on a request's path; the cleanup job
+    // deletes them in small batches instead (src/server/jobs/cleanup-job.ts).
+    verification: { disableCleanup: true },
     account: { accountLinking: { enabled: true } },
     rateLimit: {
       enabled: config.rateLimits,

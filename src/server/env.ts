@@ -112,6 +112,8 @@ const EnvSchema = z.object({
       error: 'must be an address, or a name and <address>',
     })
     .optional(),
+  // false: this process works no background jobs (it still queues them); another process must work them.
+  JOBS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
   RATE_LIMITS: flag(true),
@@ -175,6 +177,7 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Nestmate <no-reply@${new URL(baseUrl).hostname}>`,
     demoData: env.DEMO_DATA,
+    jobs: env.JOBS,
     currency: env.CURRENCY,
     /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */
     tiles: { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION, attributionUrl: env.TILE_ATTRIBUTION_URL },

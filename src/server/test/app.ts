@@ -42,6 +42,7 @@ export async function createTestApp(env: EnvVariables = {}, options: { webRoot?:
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
   const app: App = await buildApp(testConfig({ DATA_DIR: dataDir, ...env }), database, {
     mailRetryDelaysMs: [50, 200],
+    movableJobClock: true,
     ...options,
   })
   await app.ready()
