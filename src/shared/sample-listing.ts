@@ -1,3 +1,5 @@
+import { sampleFacts } from './fact-table.ts'
+import { LISTING_FACTS } from './listing-facts.ts'
 import type { NewListing } from './listing.ts'
 
 const SAMPLE: NewListing = {
@@ -10,13 +12,7 @@ const SAMPLE: NewListing = {
   contact: 'facebook.com/nestmate.tester',
   number: '+1 (503) 555-0100',
   availability: 'Available',
-  billsIncluded: true,
-  availableFrom: '2026-12-01',
-  minStayMonths: 6,
-  furnished: true,
-  petsAllowed: false,
-  smokingAllowed: false,
-  householdSize: 2,
+  ...sampleFacts(LISTING_FACTS),
 }
 
 /**

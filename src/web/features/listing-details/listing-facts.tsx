@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { FaCircleCheck } from 'react-icons/fa6'
 import { formatRent } from '#shared/format.ts'
-import { YES_NO_FACT_LABELS, YES_NO_FACTS, type ListingDetail } from '#shared/listing.ts'
+import { factsForDisplay, type Fact as HouseholdFact } from '#shared/fact-table.ts'
+import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
 /** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */
@@ -16,11 +17,18 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-const yesNo = (value: boolean | null) => (value === null ? 'Not said' : value ? 'Yes' : 'No')
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
 /** A YYYY-MM-DD day in words ("1 December 2026"), the same in every time zone. */
 const formatDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** A household fact in words: "Yes", "1 December 2026", "6 months", "2", or "Not said". */
+function factText(fact: HouseholdFact, value: unknown): string {
+  if (value === null || value === undefined) return 'Not said'
+  if (fact.kind === 'yesNo') return value ? 'Yes' : 'No'
+  if (fact.kind === 'day') return formatDay(String(value))
+  return fact.unit ? plural(Number(value), fact.unit) : String(value)
+}
 
 /** The listing's particulars as a definition list. */
 export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps) {
@@ -54,16 +62,9 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
         <AvailabilityBadge availability={listing.availability} />
       </Fact>
       <Fact term="Lifestyle">{listing.lifestyle || 'Not specified'}</Fact>
-      <Fact term="Free from">{listing.availableFrom ? formatDay(listing.availableFrom) : 'Not said'}</Fact>
-      <Fact term="Minimum stay">
-        {listing.minStayMonths === null ? 'Not said' : plural(listing.minStayMonths, 'month')}
-      </Fact>
-      <Fact term="People already living there">
-        {listing.householdSize === null ? 'Not said' : String(listing.householdSize)}
-      </Fact>
-      {YES_NO_FACTS.map((fact) => (
-        <Fact key={fact} term={YES_NO_FACT_LABELS[fact]}>
-          {yesNo(listing[fact])}
+      {factsForDisplay(LISTING_FACTS).map(([name, fact]) => (
+        <Fact key={name} term={fact.label}>
+          {factText(fact, listing[name])}
         </Fact>
       ))}
     </dl>
