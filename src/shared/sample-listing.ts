@@ -17,7 +17,8 @@ const SAMPLE: NewListing = {
 
 /**
  * A complete, valid listing as a client sends it, with every field set. The API tests, the end-to-end tests,
- * the reliability suite and the benchmark all start from this one, so a new listing field is added here once.
+ * the reliability suite and the benchmark all start from this one, so a new listing field is added here once (a
+ * household fact's sample is in its row of ./listing-facts.ts).
  * Overrides may be invalid on purpose (tests of refusals).
  */
 export function sampleListing(overrides: Record<string, unknown> = {}) {

@@ -15,14 +15,14 @@ type ListingFilter = Filter<BrowseQuery, NearPlan, Center | undefined>
 
 const rows: ListingFilter[] = [
   { key: 'roomType', word: 'room', where: (value) => eq(listing.roomType, value) },
-  { key: 'minRent', word: 'min', where: (value) => gte(listing.rent, value) },
-  { key: 'maxRent', word: 'max', where: (value) => lte(listing.rent, value) },
   {
     key: 'q',
     word: 'search',
     where: (pattern) => or(ilike(listing.title, pattern), ilike(listing.location, pattern))!,
     values: ({ q }) => ({ q: `%${escapeLike(q!)}%` }),
   },
+  { key: 'minRent', word: 'min', where: (value) => gte(listing.rent, value) },
+  { key: 'maxRent', word: 'max', where: (value) => lte(listing.rent, value) },
   {
     key: 'available',
     word: 'available',
