@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { FaCircleCheck } from 'react-icons/fa6'
 import { formatRent } from '#shared/format.ts'
-import { factsForDisplay, type Fact as HouseholdFact } from '#shared/fact-table.ts'
+import { factsForDisplay } from '#shared/fact-table.ts'
 import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
+import { factText } from '../../components/facts/fact-text.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
 /** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */
@@ -15,19 +16,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dd className="mt-1 font-semibold break-words">{children}</dd>
     </div>
   )
-}
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
-/** A YYYY-MM-DD day in words ("1 December 2026"), the same in every time zone. */
-const formatDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
-
-/** A household fact in words: "Yes", "1 December 2026", "6 months", "2", or "Not said". */
-function factText(fact: HouseholdFact, value: unknown): string {
-  if (value === null || value === undefined) return 'Not said'
-  if (fact.kind === 'yesNo') return value ? 'Yes' : 'No'
-  if (fact.kind === 'day') return formatDay(String(value))
-  return fact.unit ? plural(Number(value), fact.unit) : String(value)
 }
 
 /** The listing's particulars as a definition list. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { AVAILABILITIES, LIMITS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
+import { AVAILABILITIES, LIMITS, LISTING_FACTS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
+import { FactFields } from '../../components/facts/fact-fields.tsx'
 import { describedBy, Field } from '../../components/form/field.tsx'
 import { PlaceCombobox } from '../places/place-combobox.tsx'
-import { HouseholdFields } from './household-fields.tsx'
 import {
   fieldError,
   LISTING_FIELDS,
@@ -177,7 +177,13 @@ export function ListingForm({
           ))}
         </select>
       </Field>
-      <HouseholdFields defaults={defaults} errors={errors} control={control} />
+      <FactFields
+        table={LISTING_FACTS}
+        legend="The household (optional)"
+        defaults={defaults}
+        errors={errors}
+        control={control}
+      />
       <Field id="owner-name" label="Your name">
         <input id="owner-name" className="input w-full" value={owner.name} readOnly />
       </Field>
