@@ -255,7 +255,7 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
   const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie ?? '')
   if (!match) return null
   const signed = decodeURIComponent(match[1]!)
-  return sessions.get(signed, async () => {
+  const found = await sessions.get(signed, async () => {
     const token = signed.slice(0, signed.lastIndexOf('.'))
     const { rows } = await sql(
       pool,
@@ -264,6 +264,7 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
     )
     return rows[0] ? { value: rows[0].id as string, endsAt: (rows[0].expires_at as Date).getTime() } : null
   })
+  return found?.value ?? null
 }
 
 export async function details(pool: pg.Pool, id: string, userId: string): Promise<Answer> {

@@ -13,9 +13,13 @@ import { createTtlCache } from './ttl-cache.ts'
  */
 export function createCountCache({ ttlMs = 10_000, exactBelow = 1000, maxEntries = 500 } = {}) {
   const counts = createTtlCache<string, number>({ freshMs: ttlMs, staleMs: 2 * ttlMs, maxEntries })
+  // Made once: a count is asked for on every browse request.
+  const byCount = { keep: (count: number) => count >= exactBelow }
+  const kept = {}
+  const notKept = { keep: () => false }
   return {
     get: (key: string, compute: () => Promise<number>, tableSize?: number): Promise<number> =>
-      counts.get(key, compute, { keep: (count) => (tableSize ?? count) >= exactBelow }),
+      counts.get(key, compute, tableSize === undefined ? byCount : tableSize >= exactBelow ? kept : notKept),
     /** This process wrote: every count is taken again, and one being taken now is not kept. */
     clear: () => counts.clear(),
   }

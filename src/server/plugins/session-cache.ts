@@ -18,9 +18,9 @@ export function createSessionCache<T>({ ttlMs = 10_000, maxEntries = 10_000 } = 
     endsAt: (found: SessionFound<T> | null) => found!.endsAt,
   }
   return {
-    async get(cookie: string, lookup: () => Promise<SessionFound<T> | null>): Promise<T | null> {
-      return (await sessions.get(cookie, lookup, rules))?.value ?? null
-    },
+    /** What the cookie's lookup found (now or within `ttlMs`), or null. */
+    get: (cookie: string, lookup: () => Promise<SessionFound<T> | null>) =>
+      sessions.get(cookie, lookup, rules),
     clear: () => sessions.clear(),
   }
 }
