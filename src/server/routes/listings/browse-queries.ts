@@ -5,7 +5,7 @@ import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, user } from '../../db/schema/index.ts'
 import { scoredProfiles, viewerValues } from '../living-profile/match-sql.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
-import type { Cursor } from './cursor.ts'
+import { NOT_AVAILABLE_OFFSET, type Cursor } from './cursor.ts'
 import { aliased, createdAtExact, summaryFields } from './listing-columns.ts'
 
 // Browse statements are prepared once per shape (which filters are present, the sort, a cursor or not) with
@@ -174,8 +174,12 @@ export const pageShape = (query: BrowseQuery, withCursor: boolean, scored = fals
 /** A count statement's shape: only the filters decide a count (`all` without any). */
 export const countShape = (query: BrowseQuery) => filterKey(query).join('+') || 'all'
 
-/** Best match first; listings without a score (no profile, too few questions in common, your own) last. */
-const matchKey = sql<number>`coalesce(scored.match, -1)`
+/**
+ * Best match first; listings without a score (no profile, too few questions in common, your own) after every score;
+ * rooms Not Available after every available one, in the same order among themselves (their keys are 1,000 lower).
+ */
+const matchKey = sql<number>`(coalesce(scored.match, -1) - case when ${listing.availability} = 'Available'
+  then 0 else ${sql.raw(String(NOT_AVAILABLE_OFFSET))} end)`
 
 function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefined; order: SQL[] } {
   const id = sql`${p.cursorId}::uuid`
@@ -307,13 +311,14 @@ export function prepareCount(db: Database, query: BrowseQuery, name: string) {
  * to its poster's score by a hash of the scores.
  */
 export function prepareBestMatchPrefix(db: Database, rows: number) {
-  return prepareRaw<{ id: string; match: number | null; shared: number }>(
+  return prepareRaw<{ id: string; match: number | null; key: number; shared: number }>(
     db,
     'listing_best_match_prefix',
     db
       .select({
         id: listing.id,
         match: sql`scored.match`.as('match'),
+        key: sql`${matchKey}`.as('key'),
         shared: sql`coalesce(scored.shared_interests, 0)`.as('shared'),
       })
       .from(listing)
@@ -339,12 +344,14 @@ export function preparePrefixPage(db: Database, query: BrowseQuery, name: string
         ...aliased({
           match: sql`r.match`,
           sharedInterests: sql`r.shared`,
-          matchKey: sql`coalesce(r.match, -1)`,
+          // The key the prefix was ordered by, so its order and its cursor agree even if a room changed since.
+          matchKey: sql`r.key`,
         }),
       })
       .from(
         sql`unnest(${sql.placeholder('prefixIds')}::uuid[], ${sql.placeholder('prefixMatches')}::int[],
-          ${sql.placeholder('prefixShared')}::int[]) with ordinality as r(id, match, shared, place)`,
+          ${sql.placeholder('prefixKeys')}::int[], ${sql.placeholder('prefixShared')}::int[])
+          with ordinality as r(id, match, key, shared, place)`,
       )
       .innerJoin(listing, sql`${listing.id} = r.id`)
       .innerJoin(user, eq(listing.ownerId, user.id))

@@ -74,6 +74,7 @@ export function createListingsRepository(db: Database, options: { onError?: (err
       return {
         ids: rows.map((row) => row.id),
         matches: rows.map((row) => row.match),
+        keys: rows.map((row) => row.key),
         shared: rows.map((row) => row.shared),
         isWhole: rows.length < BEST_MATCH_PREFIX,
       }
@@ -101,6 +102,7 @@ export function createListingsRepository(db: Database, options: { onError?: (err
       ...browseValues(query, null, near, viewer),
       prefixIds: prefix.ids.slice(from, to),
       prefixMatches: prefix.matches.slice(from, to),
+      prefixKeys: prefix.keys.slice(from, to),
       prefixShared: prefix.shared.slice(from, to),
     })
     return rows.length > query.limit || prefix.isWhole ? rows : undefined
