@@ -13,6 +13,8 @@ export type Place = {
   lat: number
   lon: number
   population: number
+  /** The other name it was found by, when the query matched that and not its own ("Wien" for Vienna). */
+  alias?: string
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })

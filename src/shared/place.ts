@@ -12,6 +12,8 @@ export const PlaceSchema = z.object({
   lat: z.number(),
   lon: z.number(),
   population: z.number(),
+  /** The other name the query matched ("Wien" for Vienna), when it didn't match the place's own. */
+  alias: z.string().optional(),
 })
 
 export const PlacesQuerySchema = z.object({

@@ -191,6 +191,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
             }}
           >
             {placeLabel(place)}
+            {place.alias && <span className="opacity-80"> ({place.alias})</span>}
           </li>
         ))}
       </ul>
