@@ -11,7 +11,14 @@ type PlaceComboboxProps = {
   name: string
   /** A second form field that carries the chosen place's label, for a URL that shows it again. */
   labelName?: string
+  /**
+   * The form field that carries what was typed when no place is chosen, for a form that takes the best match
+   * itself (browse); without it, only a chosen place is sent.
+   */
+  textName?: string
   defaultPlace?: ChosenPlace | null
+  /** Text the box starts with when no place is chosen (a typed name that found nothing). */
+  defaultText?: string
   placeholder?: string
   /** Ids of the hint and error the box should be read with. */
   describedBy?: string
@@ -25,14 +32,16 @@ const SEARCH_DELAY_MS = 150
 /**
  * A place box with suggestions from the gazetteer: the ARIA combobox pattern (a text box that controls a list box).
  * Arrow keys move through the suggestions, Enter chooses one, Escape closes the list (or, closed, clears the box).
- * Typing leaves no place chosen until a suggestion is picked, so the form never sends a place the person didn't see.
+ * Typing leaves no place chosen until a suggestion is picked, so the form never sends a place the person didn't see;
+ * with `textName` it sends what was typed instead, and the page says which place it used.
  */
 export function PlaceCombobox(props: PlaceComboboxProps) {
-  const { label, name, labelName, defaultPlace = null, placeholder, describedBy, isInvalid, onChange } = props
+  const { label, name, labelName, textName, defaultPlace = null, defaultText = '' } = props
+  const { placeholder, describedBy, isInvalid, onChange } = props
   const id = useId()
   const listId = `${id}-list`
   const [chosen, setChosen] = useState<ChosenPlace | null>(defaultPlace)
-  const [text, setText] = useState(defaultPlace?.label ?? '')
+  const [text, setText] = useState(defaultPlace?.label ?? defaultText)
   const [options, setOptions] = useState<Place[]>([])
   const [isOpen, setIsOpen] = useState(false)
   const [active, setActive] = useState(-1)
@@ -135,6 +144,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
       <input
         ref={input}
         id={`${id}-input`}
+        name={chosen ? undefined : textName}
         type="text"
         role="combobox"
         autoComplete="off"
@@ -197,7 +207,9 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
       </ul>
       {needsChoice && (
         <p id={hintId} className="text-xs font-normal text-base-content/80">
-          Choose a place from the suggestions.
+          {textName
+            ? 'Search uses the best match, or choose a place from the suggestions.'
+            : 'Choose a place from the suggestions.'}
         </p>
       )}
       <p role="status" className="sr-only">
