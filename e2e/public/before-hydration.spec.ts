@@ -66,6 +66,20 @@ test.describe('before the app has loaded', () => {
     await expect(page.getByLabel('Location or title')).toHaveValue(`austin ${token}`)
   })
 
+  test('a place typed in Near… and Enter uses the best match once the app is there', async ({ page }) => {
+    const { release } = await slowPhone(page)
+    await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
+    await notHydrated(page)
+    await page.getByLabel('Near…').fill('Wien')
+    await page.getByLabel('Near…').press('Enter')
+    await expect(page).toHaveURL(/\/browse-listing\?nearText=Wien/)
+    release()
+    await expect(page.getByText('Showing rooms near Vienna, Austria, the best match for “Wien”.')).toBeVisible({
+      timeout: 60_000,
+    })
+    await expect(page.getByRole('combobox', { name: 'Near…' })).toHaveValue('Vienna, Austria')
+  })
+
   test('choosing a room type applies it, with what was typed in the search', async ({ page }) => {
     const { release } = await slowPhone(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })

@@ -80,6 +80,33 @@ test('near a place with the keyboard: nearest first, distances, the URL can be s
   await expect(box).toHaveValue('')
 })
 
+test('a place typed without picking a suggestion: Search uses the best match and says so', async ({ page }) => {
+  await offlineTiles(page)
+  await page.goto(`/browse-listing?q=${token}`)
+  const box = page.getByRole('combobox', { name: 'Near…' })
+  await box.fill('Zurich')
+  await expect(page.getByRole('option').first()).toHaveText('Zürich, ZH, Switzerland')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/nearText=Zurich/)
+  await expect(page.getByRole('status').filter({ hasText: 'Showing rooms near' })).toHaveText(
+    'Showing rooms near Zürich, ZH, Switzerland, the best match for “Zurich”. Not the one? Type it again and choose from the suggestions.',
+  )
+  await expect(box).toHaveValue('Zürich, ZH, Switzerland')
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance')
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText('0 km away')
+
+  // Local names find the place too; a name no place has is an error under the box.
+  await box.fill('München')
+  await expect(page.getByRole('option').first()).toHaveText('Munich, BY, Germany (München)')
+  await box.fill('Zzyzxville')
+  await box.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText(
+    'No town or city called “Zzyzxville” was found. Check the spelling, or choose a place from the suggestions as you type.',
+  )
+  await expect(box).toHaveValue('Zzyzxville')
+  await expect(box).toHaveAttribute('aria-invalid', 'true')
+})
+
 test('the map shows a marker per place without tiles; a marker opens its listing cards', async ({ page }) => {
   await offlineTiles(page)
   await page.goto(

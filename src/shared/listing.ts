@@ -11,7 +11,7 @@ import {
   SORTS,
   type YesNoFact,
 } from './listing-values.ts'
-import { PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
+import { pinFields, PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { MatchDetailSchema } from './living-profile.ts'
 import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
@@ -135,6 +135,8 @@ export const NewListingSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     PlaceIdSchema.optional(),
   ),
+  /** An optional pin within the place (src/shared/place.ts); null or left out: the place's own point. */
+  ...pinFields,
   ...householdFacts,
 })
 export type NewListingInput = z.input<typeof NewListingSchema>

@@ -17,6 +17,9 @@ const SAMPLE: NewListing = {
   petsAllowed: false,
   smokingAllowed: false,
   householdSize: 2,
+  // No pin: a listing with a place sits at the place's own point.
+  lat: null,
+  lon: null,
 }
 
 /**
