@@ -47,7 +47,8 @@ export const RadiusSchema = z.coerce
 /** A coordinate as a form sends it (text, '' for none) or a client's JSON (a number or null). */
 const coordinate = (name: 'lat' | 'lon', max: number) =>
   z.preprocess(
-    (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
+    (value) =>
+      value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value,
     z
       .number({ error: `${name} must be a number from ${-max} to ${max}, or empty.` })
       .min(-max, `${name} must be a number from ${-max} to ${max}, or empty.`)

@@ -174,7 +174,7 @@ export function createGazetteer(
 
   return {
     warm: () => void get(),
-    size: () => get().sorted.length,
+    size: () => get().byId.size,
     find: (id) => get().byId.get(id),
     search(query, limit) {
       const prefix = fold(query.trim())

@@ -155,7 +155,12 @@ export const listingRoutes =
       async (request, reply) => {
         const { body } = request
         const place = placeOf(body.placeId)
-        const insertedId = await listings.create(request.user.id, body, place, pinOf(place, body.lat, body.lon))
+        const insertedId = await listings.create(
+          request.user.id,
+          body,
+          place,
+          pinOf(place, body.lat, body.lon),
+        )
         return reply.status(201).send({ success: true, insertedId })
       },
     )

@@ -195,7 +195,13 @@ export function createListingsRepository(db: Database, options: { onError?: (err
     },
 
     /** Changes the listing only if `ownerId` owns it; false when nothing matched (missing or not theirs). */
-    async update(id: string, ownerId: string, input: NewListing, place?: Place, pin?: Point): Promise<boolean> {
+    async update(
+      id: string,
+      ownerId: string,
+      input: NewListing,
+      place?: Place,
+      pin?: Point,
+    ): Promise<boolean> {
       const rows = await db
         .update(listing)
         .set({ ...input, ...placeFields(place, pin) })

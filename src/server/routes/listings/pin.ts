@@ -7,7 +7,8 @@ import { HttpError } from '../../plugins/errors.ts'
  */
 export function pinOf(place: Place | undefined, lat: number | null, lon: number | null) {
   if (lat === null && lon === null) return undefined
-  if (lat === null || lon === null) throw new HttpError(400, 'lat and lon go together: send both, or neither.')
+  if (lat === null || lon === null)
+    throw new HttpError(400, 'lat and lon go together: send both, or neither.')
   if (!place) throw new HttpError(400, 'A pin (lat, lon) needs a town or city (placeId) to be in.')
   if (lat === place.lat && lon === place.lon) return undefined
   if (kmBetween(place, { lat, lon }) > PIN.maxKm)

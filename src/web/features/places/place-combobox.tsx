@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { placeLabel, type Place } from '#shared/place-values.ts'
 import { searchPlaces } from './places-api.ts'
 
-/** The place a box holds: its gazetteer id and how it reads. */
-export type ChosenPlace = { id: number; label: string }
+/** The place a box holds: its gazetteer id, how it reads and, when chosen from the suggestions, its point. */
+export type ChosenPlace = { id: number; label: string; lat?: number; lon?: number }
 
 type PlaceComboboxProps = {
   label: string
@@ -119,7 +119,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
           // Enter picks the suggestion instead of submitting the form.
           event.preventDefault()
           const place = options[active]
-          choose({ id: place.id, label: placeLabel(place) })
+          choose({ id: place.id, label: placeLabel(place), lat: place.lat, lon: place.lon })
         }
         return
       case 'Escape':
@@ -197,7 +197,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
             // mousedown, not click: the box would lose focus (and close the list) before a click lands.
             onMouseDown={(event) => {
               event.preventDefault()
-              choose({ id: place.id, label: placeLabel(place) })
+              choose({ id: place.id, label: placeLabel(place), lat: place.lat, lon: place.lon })
             }}
           >
             {placeLabel(place)}
