@@ -80,7 +80,9 @@ test('near a place with the keyboard: nearest first, distances, the URL can be s
   await expect(box).toHaveValue('')
 })
 
-test('a place typed without picking a suggestion: Search uses the best match and says so', async ({ page }) => {
+test('a place typed without picking a suggestion: Search uses the best match and says so', async ({
+  page,
+}) => {
   await offlineTiles(page)
   await page.goto(`/browse-listing?q=${token}`)
   const box = page.getByRole('combobox', { name: 'Near…' })
@@ -159,6 +161,44 @@ test('a listing is posted in a place chosen from the suggestions, and edited kee
 
   await page.goto(`/browse-listing?near=2166584&q=${encodeURIComponent(title)}`)
   await expect(page.getByRole('main').getByRole('article').first()).toContainText('0 km away')
+  await context.close()
+})
+
+test('a poster pins the room within its town; browse measures from the pin', async ({ browser, baseURL }) => {
+  const { page, context } = await signedInPage(browser, baseURL!)
+  await offlineTiles(page)
+  const title = `Pinned room ${uniqueToken()}`
+  await page.goto('/dashboard/find-rommate')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Location').fill('Near the lake')
+  await expect(page.getByText('Choose a town or city first; then you can pin the room.')).toBeVisible()
+  const box = page.getByRole('combobox', { name: 'Town or city' })
+  await box.fill('zurich')
+  await page.getByRole('option', { name: 'Zürich, ZH, Switzerland' }).click()
+  await expect(page.getByText('The room is shown at the centre of Zürich, ZH, Switzerland.')).toBeVisible()
+  await page.getByRole('button', { name: 'Pin it on a map' }).click()
+  await expect(page.getByRole('group', { name: /Map of the place/ })).toBeVisible()
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'North 300 m' }).click()
+  await expect(
+    page.getByText(/The room is pinned within Zürich, ZH, Switzerland; others see it to about 300 m/),
+  ).toBeVisible()
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/pin-form.png`, fullPage: true })
+  await page.getByLabel('Rent per month').fill('900')
+  await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Contact info').fill('facebook.com/pinned.room')
+  await page.getByRole('button', { name: 'Add Listing' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/my-listing$/)
+
+  await page.goto(`/browse-listing?near=${ZURICH}&q=${encodeURIComponent(title)}`)
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText('1.5 km away')
+
+  // Editing keeps the pin; removing it puts the room back at the town's centre.
+  await page.goto('/dashboard/my-listing')
+  await page.getByRole('link', { name: `Update ${title}` }).click()
+  await expect(page.getByText(/The room is pinned within Zürich/)).toBeVisible()
+  await page.getByRole('button', { name: 'Remove the pin' }).click()
+  await expect(page.getByText('The room is shown at the centre of Zürich, ZH, Switzerland.')).toBeVisible()
   await context.close()
 })
 

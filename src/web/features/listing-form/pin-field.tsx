@@ -20,13 +20,14 @@ type PinFieldProps = {
 export function PinField({ place, defaultPin }: PinFieldProps) {
   const [pin, setPin] = useState<Point | null>(defaultPin)
   const [isOpen, setIsOpen] = useState(false)
-  const center = pin ?? place?.center
+  // Where the map opens: the place's own point, or the saved pin when that is all there is (it doesn't follow the pin).
+  const center = place?.center ?? defaultPin
   return (
     <fieldset className="flex flex-col gap-2 md:col-span-2">
       <legend className="text-sm font-medium">Where in the town (optional)</legend>
       <input type="hidden" name="lat" value={pin && place ? String(pin.lat) : ''} />
       <input type="hidden" name="lon" value={pin && place ? String(pin.lon) : ''} />
-      {!place || !center ? (
+      {!place ? (
         <p className="text-sm text-base-content/80">
           Choose a town or city first; then you can pin the room.
         </p>
@@ -38,21 +39,23 @@ export function PinField({ place, defaultPin }: PinFieldProps) {
               : `The room is pinned within ${place.label}; others see it to about ${PIN.gridM} m, never an address.`}
           </p>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-sm btn-outline"
-              aria-expanded={isOpen}
-              onClick={() => setIsOpen(!isOpen)}
-            >
-              {isOpen ? 'Hide the map' : 'Pin it on a map'}
-            </button>
+            {center && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                aria-expanded={isOpen}
+                onClick={() => setIsOpen(!isOpen)}
+              >
+                {isOpen ? 'Hide the map' : 'Pin it on a map'}
+              </button>
+            )}
             {pin && (
               <button type="button" className="btn btn-sm btn-ghost" onClick={() => setPin(null)}>
                 Remove the pin
               </button>
             )}
           </div>
-          {isOpen && (
+          {isOpen && center && (
             <Suspense fallback={<Spinner label="Loading the map…" />}>
               <PinMap center={center} pin={pin} onPin={setPin} />
             </Suspense>
