@@ -74,7 +74,9 @@ test.describe('before the app has loaded', () => {
     await page.getByLabel('Near…').press('Enter')
     await expect(page).toHaveURL(/\/browse-listing\?nearText=Wien/)
     release()
-    await expect(page.getByText('Showing rooms near Vienna, Austria, the best match for “Wien”.')).toBeVisible({
+    await expect(
+      page.getByText('Showing rooms near Vienna, Austria, the best match for “Wien”.'),
+    ).toBeVisible({
       timeout: 60_000,
     })
     await expect(page.getByRole('combobox', { name: 'Near…' })).toHaveValue('Vienna, Austria')

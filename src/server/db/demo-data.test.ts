@@ -89,7 +89,9 @@ test('every demo poster’s living profile agrees with what their listings say',
   const rows = (await t.database.db.execute(sql`
     select l.title, l.lifestyle, l.smoking_allowed as "smokingAllowed", l.pets_allowed as "petsAllowed", p.answers
     from listing l join living_profile p on p.user_id = l.owner_id
-    join "user" u on u.id = l.owner_id where u.email like '%@demo.nestmate.test'`)) as unknown as { rows: Row[] }
+    join "user" u on u.id = l.owner_id where u.email like '%@demo.nestmate.test'`)) as unknown as {
+    rows: Row[]
+  }
   expect(rows.rows.length).toBeGreaterThan(20)
   for (const row of rows.rows) expect(contradictions(row, row.answers), row.title).toEqual([])
   // Still a varied set: homes that allow smoking and that don't, pets allowed, refused and unsaid.
