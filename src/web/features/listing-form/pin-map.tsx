@@ -18,6 +18,7 @@ const STEP_DEGREES = PIN.gridM / 111_320
 export default function PinMap({ center, pin, onPin }: PinMapProps) {
   const container = useRef<HTMLDivElement>(null)
   const marker = useRef<L.Marker | null>(null)
+  const mapRef = useRef<L.Map | null>(null)
   const tiles = useTiles()
   const [tilesFailed, setTilesFailed] = useState(false)
   const at = pin ?? center
@@ -43,16 +44,20 @@ export default function PinMap({ center, pin, onPin }: PinMapProps) {
       })
       .addTo(map)
     map.on('click', (event) => place({ lat: event.latlng.lat, lon: event.latlng.lng }))
+    mapRef.current = map
     return () => {
       map.remove()
       marker.current = null
+      mapRef.current = null
     }
     // The map is built once per place; the pin moves on it (below).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tiles, center.lat, center.lon])
 
+  // The pin moves on the map, and the map follows it when it would leave the view.
   useEffect(() => {
     marker.current?.setLatLng([at.lat, at.lon])
+    mapRef.current?.panInside([at.lat, at.lon], { padding: [24, 24] })
   }, [at.lat, at.lon])
 
   const move = (north: number, east: number) =>
