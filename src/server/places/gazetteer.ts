@@ -71,11 +71,8 @@ export function loadCities(): City[] {
   return cities
 }
 
-/**
- * Sorted folded names with their places: a prefix is one binary search and a walk over its range. A place's
- * alternate names are entries of their own, carrying the name (`aliases`, undefined for its own name).
- */
-function buildIndex(cities: City[], loadAlternates: (ids: ReadonlySet<number>) => Map<number, string[]>) {
+/** The places of GeoNames' threshold, by id: all a listing's write or near= needs (no sorting, no other names). */
+function buildPlaces(cities: City[]) {
   const places: Place[] = []
   const byId = new Map<number, Place>()
   for (const city of cities) {
@@ -93,6 +90,14 @@ function buildIndex(cities: City[], loadAlternates: (ids: ReadonlySet<number>) =
     places.push(place)
     byId.set(place.id, place)
   }
+  return { places, byId }
+}
+
+/**
+ * Sorted folded names with their places: a prefix is one binary search and a walk over its range. A place's
+ * alternate names are entries of their own, carrying the name (`aliases`, undefined for its own name).
+ */
+function buildIndex(places: Place[], loadAlternates: (ids: ReadonlySet<number>) => Map<number, string[]>) {
   const big = new Set(
     places.filter((place) => place.population >= ALTERNATE_NAMES_FROM).map((place) => place.id),
   )
@@ -112,7 +117,6 @@ function buildIndex(cities: City[], loadAlternates: (ids: ReadonlySet<number>) =
     keys: keyed.map((k) => k.key),
     sorted: keyed.map((k) => k.place),
     aliases: keyed.map((k) => k.alias),
-    byId,
   }
 }
 
@@ -133,8 +137,11 @@ export function createGazetteer(
   load: () => City[] = loadCities,
   loadAlternates: (ids: ReadonlySet<number>) => Map<number, string[]> = loadAlternateNames,
 ): Gazetteer & { warm: () => void } {
+  // Places by id first (a write or near= needs no more); the name index, with the other names, on the first search.
+  let places: ReturnType<typeof buildPlaces> | undefined
   let index: ReturnType<typeof buildIndex> | undefined
-  const get = () => (index ??= buildIndex(load(), loadAlternates))
+  const placesById = () => (places ??= buildPlaces(load()))
+  const get = () => (index ??= buildIndex(placesById().places, loadAlternates))
   // A one- or two-letter prefix walks thousands of names: its answer is kept (at most a few hundred of them).
   const shortAnswers = new Map<string, Place[]>()
 
@@ -174,8 +181,8 @@ export function createGazetteer(
 
   return {
     warm: () => void get(),
-    size: () => get().byId.size,
-    find: (id) => get().byId.get(id),
+    size: () => placesById().byId.size,
+    find: (id) => placesById().byId.get(id),
     search(query, limit) {
       const prefix = fold(query.trim())
       if (prefix === '') return []

@@ -436,6 +436,8 @@ describe('after fuzzing, everything stored is valid', () => {
         petsAllowed: row.pets_allowed,
         smokingAllowed: row.smoking_allowed,
         householdSize: row.household_size,
+        lat: row.lat,
+        lon: row.lon,
       }
       // Stored values are a fixed point of the input schema: already trimmed, bounded, canonical.
       expect(NewListingSchema.parse(input)).toEqual(input)
