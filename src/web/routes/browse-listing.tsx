@@ -11,10 +11,10 @@ import {
   readBrowseView,
   type BrowseView,
 } from '../features/listings/browse-api.ts'
-import { BrowseFilters } from '../features/listings/browse-filters.tsx'
+import { BrowseFilters, type TypedPlace } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
 import { MatchPrompt } from '../features/listings/match-prompt.tsx'
-import { resolveTypedPlace, type TypedPlace } from '../features/listings/typed-place.ts'
+import { bestPlace } from '../features/places/places-api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
 
@@ -26,6 +26,21 @@ export async function loader({ request }: { request: Request }) {
   const { view, typedPlace } = await resolveTypedPlace(typed, request.signal)
   const [firstPage, currency] = await Promise.all([fetchMatchOrDefault(view, request.signal), loadCurrency()])
   return { view: firstPage.view, firstPage, currency, matchRefused: firstPage.matchRefused, typedPlace }
+}
+
+/**
+ * The view with a typed place name (`nearText`) replaced by the gazetteer's best match for it, nearest first as
+ * picking a suggestion makes it; and what was typed and used, for the page to say. A name nothing matches leaves
+ * the view without a place.
+ */
+async function resolveTypedPlace(view: BrowseView, signal: AbortSignal) {
+  const { nearText, ...rest } = view
+  if (!nearText || view.near !== undefined) return { view: rest, typedPlace: null }
+  const best = await bestPlace(nearText, signal)
+  const typedPlace: TypedPlace = { typed: nearText, usedLabel: best?.label ?? null }
+  if (!best) return { view: rest, typedPlace }
+  const sort = rest.sort === 'rent_asc' ? 'distance' : rest.sort
+  return { view: { ...rest, near: best.id, nearName: best.label, sort }, typedPlace }
 }
 
 /** A "Best match" link opened without a living profile shows the default order, saying why. */

@@ -6,7 +6,9 @@ import { RADIUS_KM } from '#shared/place-values.ts'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
 import { HouseholdFilters } from './household-filters.tsx'
-import type { TypedPlace } from './typed-place.ts'
+
+/** A place typed and searched without a suggestion picked: what was typed, and the label of the place used (null: none). */
+export type TypedPlace = { typed: string; usedLabel: string | null }
 
 const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
 

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// The end-to-end suite runs against the built app (npm run build) served by the real server on a fresh
+// embedded database, with a local OpenID Connect mock standing in for Google.
+const port = Number(process.env.E2E_PORT ?? 3100)
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199)
+export const baseURL = `http://localhost:${port}`
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  webServer: [
+    {
+      command: `node --import tsx scripts/oidc-mock.ts`,
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      env: { OIDC_MOCK_PORT: String(oidcPort) },
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf .tmp/e2e-data-${port} && node --import tsx src/server/main.ts`,
+      url: `${baseURL}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        BASE_URL: baseURL,
+        DATA_DIR: `.tmp/e2e-data-${port}`,
+        DEMO_DATA: 'false',
+        RATE_LIMITS: 'off',
+        PASSWORD_HASH: 'fast',
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: 'nestmate-e2e',
+        GOOGLE_CLIENT_SECRET: 'nestmate-e2e-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      },
+    },
+  ],
+})
