@@ -167,16 +167,20 @@ const SCORED = `with v as (select * from living_profile where user_id = $1)
   select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
   from living_profile p, v where p.user_id <> $1 offset 0`
 const PREFIX = 300
+// Rooms Not Available after every available one (browse-queries.ts's matchKey).
+const MATCH_KEY = `(coalesce(s.match, -1) - case when l.availability = 'Available' then 0 else 1000 end)`
 const prefixes = createBestMatchPrefixes(async (userId: string, pool: pg.Pool) => {
   const { rows } = await sql(
     pool,
-    `select l.id, s.match, coalesce(s.shared, 0) as shared from listing l left join (${SCORED}) s on s.user_id = l.owner_id
-     order by coalesce(s.match, -1) desc, l.id desc limit ${PREFIX}`,
+    `select l.id, s.match, ${MATCH_KEY} as key, coalesce(s.shared, 0) as shared
+     from listing l left join (${SCORED}) s on s.user_id = l.owner_id
+     order by ${MATCH_KEY} desc, l.id desc limit ${PREFIX}`,
     [userId],
   )
   return {
     ids: rows.map((row) => row.id as string),
     matches: rows.map((row) => row.match as number | null),
+    keys: rows.map((row) => row.key as number),
     shared: rows.map((row) => row.shared as number),
     isWhole: rows.length < PREFIX,
   }
@@ -200,13 +204,14 @@ export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null
   const top = async () => {
     const { rows } = await sql(
       pool,
-      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", coalesce(r.match, -1) as key
-       from unnest($1::uuid[], $2::int[], $3::int[]) with ordinality as r(id, match, shared, place)
+      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", r.key
+       from unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) with ordinality as r(id, match, key, shared, place)
        join listing l on l.id = r.id join "user" u on u.id = l.owner_id
        order by r.place limit ${limit + 1}`,
       [
         prefix.ids.slice(from, from + limit + 1),
         prefix.matches.slice(from, from + limit + 1),
+        prefix.keys.slice(from, from + limit + 1),
         prefix.shared.slice(from, from + limit + 1),
       ],
     )
@@ -217,9 +222,9 @@ export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null
       await sql(
         pool,
         `with scored as (${SCORED})
-         select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", coalesce(s.match, -1) as key
+         select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", ${MATCH_KEY} as key
          ${FROM} left join scored s on s.user_id = l.owner_id
-         order by coalesce(s.match, -1) desc, l.id desc limit ${limit + 1}`,
+         order by ${MATCH_KEY} desc, l.id desc limit ${limit + 1}`,
         [userId],
       )
     ).rows

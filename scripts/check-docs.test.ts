@@ -65,6 +65,16 @@ describe('the docs check', () => {
     ])
   })
 
+  test('reads a Status that runs over several lines to its end', () => {
+    const docs = changed({
+      'docs/decisions/024-match-in-the-database.md': (text) =>
+        text.replace(/\. Amended by 041[^]*?\n\n/, '\n\n'),
+    })
+    expect(findProblems(root, docs)).toEqual([
+      `docs/decisions/024-match-in-the-database.md: its Status doesn't say "amended by 041"`,
+    ])
+  })
+
   test('fails on a variable of the env schema without a row in the README, and on a row without a variable', () => {
     const variables = readEnvVariables(root)
     expect(variables).toEqual(expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'PASSWORD_HASH']))

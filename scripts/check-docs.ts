@@ -130,7 +130,7 @@ function recordProblems(docs: Docs): string[] {
       problems.push(`docs/README.md: decision ${number} (${file}) isn't listed`)
   }
   const status = (number: string) =>
-    /^Status: (.+?)(?:\n\n|$)/ms.exec(docs.get(records.get(number)!)!)?.[1] ?? ''
+    /(?:^|\n)Status: (.+?)(?:\n\n|$(?![^]))/s.exec(docs.get(records.get(number)!)!)?.[1] ?? ''
   for (const [number, file] of records) {
     if (!status(number)) problems.push(`${file}: no Status line`)
     for (const [said, answer] of Object.entries(RELATIONS)) {

@@ -24,6 +24,7 @@ import { createLikesRepository } from './routes/likes/likes-repository.ts'
 import { createPhotoStore } from './photos/photo-store.ts'
 import { livingProfileRoutes } from './routes/living-profile/index.ts'
 import { createLivingProfileRepository } from './routes/living-profile/living-profile-repository.ts'
+import { createProfileChanges } from './routes/living-profile/profile-changes.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
 import { photoRoutes } from './routes/photos/index.ts'
@@ -145,7 +146,7 @@ export async function buildApp(
   await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
   await app.register(photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf }))
   await app.register(placeRoutes(gazetteer))
-  await app.register(livingProfileRoutes(profiles))
+  await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)

@@ -10,7 +10,7 @@ import {
   ROOM_TYPES,
   SORTS,
 } from './listing-values.ts'
-import { PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
+import { pinFields, PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { MatchDetailSchema } from './living-profile.ts'
 import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
@@ -94,6 +94,8 @@ export const NewListingSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     PlaceIdSchema.optional(),
   ),
+  /** An optional pin within the place (src/shared/place.ts); null or left out: the place's own point. */
+  ...pinFields,
   /** The household facts (./listing-facts.ts), each null when the poster didn't say. */
   ...factInputShape(LISTING_FACTS),
 })

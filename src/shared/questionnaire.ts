@@ -147,6 +147,12 @@ export const INTERESTS = [
 export type Interest = (typeof INTERESTS)[number]
 export const MAX_INTERESTS = 8
 
+/**
+ * How many times a day a person's own answers and interests may change (what they accept and how much it matters,
+ * any time): each change lets them see how posters take one more answer (docs/decisions/041).
+ */
+export const PROFILE_CHANGES_PER_DAY = 3
+
 /** Fewer questions in common than this, and there is no score. */
 export const MIN_COMMON_QUESTIONS = 3
 

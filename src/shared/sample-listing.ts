@@ -13,6 +13,9 @@ const SAMPLE: NewListing = {
   number: '+1 (503) 555-0100',
   availability: 'Available',
   ...sampleFacts(LISTING_FACTS),
+  // No pin: a listing with a place sits at the place's own point.
+  lat: null,
+  lon: null,
 }
 
 /**

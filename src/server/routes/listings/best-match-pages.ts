@@ -24,6 +24,7 @@ export function createBestMatchPages(db: Database, options: { onError?: (error: 
       return {
         ids: rows.map((row) => row.id),
         matches: rows.map((row) => row.match),
+        keys: rows.map((row) => row.key),
         shared: rows.map((row) => row.shared),
         isWhole: rows.length < BEST_MATCH_PREFIX,
       }
@@ -49,6 +50,7 @@ export function createBestMatchPages(db: Database, options: { onError?: (error: 
         ...browseValues(query, null, near, viewer),
         prefixIds: prefix.ids.slice(from, to),
         prefixMatches: prefix.matches.slice(from, to),
+        prefixKeys: prefix.keys.slice(from, to),
         prefixShared: prefix.shared.slice(from, to),
       })
       return rows.length > query.limit || prefix.isWhole ? rows : undefined

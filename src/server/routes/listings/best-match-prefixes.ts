@@ -10,10 +10,14 @@ import type { Cursor } from './cursor.ts'
 // again, and a change elsewhere shows on their next page. A change to the viewer's own answers (their masks differ)
 // starts over at once.
 
-/** A prefix of one viewer's order: listing ids with the viewer's match (null: no score) and shared interests. */
+/**
+ * A prefix of one viewer's order: listing ids with the viewer's match (null: no score), the key the order sorts by
+ * (the score, −1 without one, lower still for a room Not Available) and shared interests.
+ */
 export type BestMatchPrefix = {
   ids: string[]
   matches: (number | null)[]
+  keys: number[]
   shared: number[]
   /** True when the prefix holds every listing, so a page it can't fill is still complete. */
   isWhole: boolean
@@ -76,9 +80,6 @@ export function createBestMatchPrefixes<Answers>(
 
 export type BestMatchPrefixes = ReturnType<typeof createBestMatchPrefixes>
 
-/** The sort key of the best-match order: the score, or −1 for a listing without one. */
-const keyOf = (match: number | null) => match ?? -1
-
 /**
  * The entries of `prefix` after `cursor` in its order (all of them without one): the index of the first entry
  * whose (key, id) is below the cursor's, since the order is descending on both.
@@ -89,7 +90,7 @@ export function startAfter(prefix: BestMatchPrefix, cursor: Cursor | null): numb
   // Ids compare as PostgreSQL compares uuids when both are in lowercase hex.
   const after = cursor.id.toLowerCase()
   const index = prefix.ids.findIndex((id, i) => {
-    const key = keyOf(prefix.matches[i]!)
+    const key = prefix.keys[i]!
     return key < value || (key === value && id < after)
   })
   return index === -1 ? prefix.ids.length : index

@@ -18,13 +18,14 @@ import { distanceKm } from './near-plan.ts'
  * to its poster's score by a hash of the scores.
  */
 export function prepareBestMatchPrefix(db: Database, rows: number) {
-  return prepareRaw<{ id: string; match: number | null; shared: number }>(
+  return prepareRaw<{ id: string; match: number | null; key: number; shared: number }>(
     db,
     'listing_best_match_prefix',
     db
       .select({
         id: listing.id,
         match: sql`scored.match`.as('match'),
+        key: sql`${matchKey}`.as('key'),
         shared: sql`coalesce(scored.shared_interests, 0)`.as('shared'),
       })
       .from(listing)
@@ -50,12 +51,14 @@ export function preparePrefixPage(db: Database, query: BrowseQuery, name: string
         ...aliased({
           match: sql`r.match`,
           sharedInterests: sql`r.shared`,
-          matchKey: sql`coalesce(r.match, -1)`,
+          // The key the prefix was ordered by, so its order and its cursor agree even if a room changed since.
+          matchKey: sql`r.key`,
         }),
       })
       .from(
         sql`unnest(${sql.placeholder('prefixIds')}::uuid[], ${sql.placeholder('prefixMatches')}::int[],
-          ${sql.placeholder('prefixShared')}::int[]) with ordinality as r(id, match, shared, place)`,
+          ${sql.placeholder('prefixKeys')}::int[], ${sql.placeholder('prefixShared')}::int[])
+          with ordinality as r(id, match, key, shared, place)`,
       )
       .innerJoin(listing, sql`${listing.id} = r.id`)
       .innerJoin(user, eq(listing.ownerId, user.id))

@@ -5,7 +5,7 @@ import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, user } from '../../db/schema/index.ts'
 import { scoredProfiles, viewerValues } from '../living-profile/match-sql.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
-import type { Cursor } from './cursor.ts'
+import { NOT_AVAILABLE_OFFSET, type Cursor } from './cursor.ts'
 import { aliased, createdAtExact, summaryFields } from './listing-columns.ts'
 import { listingFilters } from './listing-filters.ts'
 import { distance, distanceKm, nearSource, type Center } from './near-plan.ts'
@@ -59,8 +59,12 @@ export const pageShape = (query: BrowseQuery, withCursor: boolean, scored = fals
 /** A count statement's shape: only the filters decide a count (`all` without any). */
 export const countShape = (query: BrowseQuery) => listingFilters.words(query).join('+') || 'all'
 
-/** Best match first; listings without a score (no profile, too few questions in common, your own) last. */
-export const matchKey = sql<number>`coalesce(scored.match, -1)`
+/**
+ * Best match first; listings without a score (no profile, too few questions in common, your own) after every score;
+ * rooms Not Available after every available one, in the same order among themselves (their keys are 1,000 lower).
+ */
+export const matchKey = sql<number>`(coalesce(scored.match, -1) - case when ${listing.availability} = 'Available'
+  then 0 else ${sql.raw(String(NOT_AVAILABLE_OFFSET))} end)`
 
 function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefined; order: SQL[] } {
   const id = sql`${p.cursorId}::uuid`

@@ -21,13 +21,15 @@ function cursorValue(query: BrowseQuery, last: PageRow): number | string {
   return last.rent
 }
 
-/** The gazetteer fields a listing copies from its place, or nulls without one. */
-function placeFields(place: Place | undefined) {
+type Point = { lat: number; lon: number }
+
+/** The gazetteer fields a listing copies from its place, at its pin if it has one; nulls without a place. */
+function placeFields(place: Place | undefined, pin: Point | undefined) {
   return {
     placeId: place?.id ?? null,
     placeName: place ? placeLabel(place) : null,
-    lat: place?.lat ?? null,
-    lon: place?.lon ?? null,
+    lat: place ? (pin ?? place).lat : null,
+    lon: place ? (pin ?? place).lon : null,
   }
 }
 
@@ -105,18 +107,24 @@ export function createListingsRepository(db: Database, options: { onError?: (err
       return row?.ownerId
     },
 
-    /** `place` is the gazetteer entry of `input.placeId` (the caller has looked it up). */
-    async create(ownerId: string, input: NewListing, place?: Place): Promise<string> {
-      const [row] = await statements.insert.execute({ ...input, ...placeFields(place), ownerId })
+    /** `place` is the gazetteer entry of `input.placeId`, `pin` the rounded pin (the caller has worked out both). */
+    async create(ownerId: string, input: NewListing, place?: Place, pin?: Point): Promise<string> {
+      const [row] = await statements.insert.execute({ ...input, ...placeFields(place, pin), ownerId })
       listingsChanged()
       return row!.id
     },
 
     /** Changes the listing only if `ownerId` owns it; false when nothing matched (missing or not theirs). */
-    async update(id: string, ownerId: string, input: NewListing, place?: Place): Promise<boolean> {
+    async update(
+      id: string,
+      ownerId: string,
+      input: NewListing,
+      place?: Place,
+      pin?: Point,
+    ): Promise<boolean> {
       const rows = await db
         .update(listing)
-        .set({ ...input, ...placeFields(place) })
+        .set({ ...input, ...placeFields(place, pin) })
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
       listingsChanged()

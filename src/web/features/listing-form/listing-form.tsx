@@ -3,7 +3,9 @@ import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, LISTING_FACTS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
 import { FactFields } from '../../components/facts/fact-fields.tsx'
 import { describedBy, Field } from '../../components/form/field.tsx'
-import { PlaceCombobox } from '../places/place-combobox.tsx'
+import { roundPin } from '#shared/place-values.ts'
+import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
+import { PinField } from './pin-field.tsx'
 import {
   fieldError,
   LISTING_FIELDS,
@@ -23,6 +25,25 @@ type ListingFormProps = {
   photos?: ReactNode
   /** Photos are still on their way: saving now would leave the page before they arrive. */
   isUploading?: boolean
+}
+
+const pointOf = (place: ChosenPlace) =>
+  place.lat === undefined || place.lon === undefined ? null : { lat: place.lat, lon: place.lon }
+
+/**
+ * A saved listing's place, and its pin if it has one. A pin is stored on the pin grid (roundPin) and a place's own
+ * point, GeoNames' coordinates, practically never lies on it: a point on the grid is a pin.
+ */
+function savedPlace({ placeId, placeName, lat, lon }: ListingFormDefaults) {
+  if (!placeId || !placeName) return { place: null, pin: null }
+  if (lat === null || lat === undefined || lon === null || lon === undefined)
+    return { place: { id: placeId, label: placeName }, pin: null }
+  const point = { lat, lon }
+  const rounded = roundPin(point)
+  const isPin = rounded.lat === lat && rounded.lon === lon
+  return isPin
+    ? { place: { id: placeId, label: placeName }, pin: point }
+    : { place: { id: placeId, label: placeName, lat, lon }, pin: null }
 }
 
 /** The add and update forms: the same fields, posted to the route's action. */
@@ -67,6 +88,8 @@ export function ListingForm({
   })
   const contactHint = 'Your Facebook page or another web address people can visit.'
   const placeHintId = 'placeId-hint'
+  const saved = savedPlace(defaults)
+  const [place, setPlace] = useState<ChosenPlace | null>(saved.place)
 
   return (
     <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={recheck}>
@@ -99,6 +122,7 @@ export function ListingForm({
           }
           describedBy={[placeHintId, errors.placeId ? 'placeId-error' : ''].filter(Boolean).join(' ')}
           isInvalid={Boolean(errors.placeId)}
+          onChange={setPlace}
         />
         <p id={placeHintId} className="text-xs text-base-content/80">
           People searching near this place will find your room.
@@ -109,6 +133,11 @@ export function ListingForm({
           </p>
         )}
       </div>
+      <PinField
+        key={place?.id ?? 'none'}
+        place={place && { label: place.label, center: pointOf(place) }}
+        defaultPin={place?.id === saved.place?.id ? saved.pin : null}
+      />
       <Field id="rent" label="Rent per month" isRequired error={errors.rent}>
         <input
           {...control('rent', 'input')}

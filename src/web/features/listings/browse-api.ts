@@ -9,6 +9,8 @@ import { apiRequest } from '../../lib/api.ts'
 export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & {
   radiusKm?: number
   nearName?: string
+  /** A place's name as typed, searched without picking a suggestion: the page uses its best match. */
+  nearText?: string
 }
 /**
  * `suggestion`: for a search that found nothing, a close word from some listing ("Did you mean …?").
@@ -33,7 +35,7 @@ export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
  * menu links to has nothing to check, and its first load stays free of zod.
  */
 export async function readBrowseView(params: URLSearchParams): Promise<BrowseView> {
-  if (!VIEW_KEYS.some((key) => params.get(key)?.trim())) return DEFAULT_VIEW
+  if (![...VIEW_KEYS, 'nearText'].some((key) => params.get(key)?.trim())) return DEFAULT_VIEW
   const { parseBrowseView } = await import('./parse-browse-view.ts')
   return parseBrowseView(params)
 }
@@ -51,6 +53,7 @@ export function browseSearchParams(view: Partial<BrowseView>): URLSearchParams {
     params.set(key, String(value))
   }
   if (hasPlace && view.nearName) params.set('nearName', view.nearName)
+  if (!hasPlace && view.nearText?.trim()) params.set('nearText', view.nearText.trim())
   return params
 }
 
