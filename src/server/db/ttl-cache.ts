@@ -39,7 +39,8 @@ export function createTtlCache<K, V>({
   staleMs = freshMs,
   maxEntries,
   maxRefreshing = Infinity,
-  now = Date.now,
+  // Read at each use, so a clock set later (tests' fake timers) is the one asked.
+  now = () => Date.now(),
   onRefreshError,
 }: TtlCacheOptions) {
   const entries = new Map<K, Entry<V>>()

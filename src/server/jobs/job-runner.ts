@@ -41,11 +41,15 @@ export function createJobRunner(options: {
   const { database, log } = options
   const definitions = new Map(options.jobs.map((job) => [job.name, job]))
   const clock = createJobClock(database, options.movableClock ?? false)
-  // After stop, pg-boss's statements do nothing: its worker records a late run's outcome without awaiting it,
-  // and that statement must not fail (an unhandled rejection) once the app has closed the database.
+  // After stop, a statement that fails does nothing: pg-boss's worker records a late run's outcome without awaiting
+  // it, and that statement must not fail (an unhandled rejection) once the app has closed the database. A runner
+  // used again after stop (send, runDue) works as before while the database is open.
   let stopped = false
   const executeSql: ExecuteSql = (text, values) =>
-    stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : database.execute(text, values)
+    database.execute(text, values).catch((error: unknown) => {
+      if (stopped) return { rows: [{ count: 0 }] }
+      throw error
+    })
   const boss = new PgBoss({
     db: { executeSql },
     schema: JOB_QUEUE_SCHEMA,
