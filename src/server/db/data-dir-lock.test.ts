@@ -87,29 +87,49 @@ describe('lockDataDir', () => {
         lockFile(dir),
         JSON.stringify({ pid: 999_999, token: `dead-${round}`, host: '', started: '' }),
       )
-      const outcomes = await Promise.all(Array.from({ length: 6 }, () => contend(dir)))
+      // Each holds what it got until all six have answered: none can take a lock another has released since.
+      const contenders = Array.from({ length: 6 }, () => contend(dir))
+      const outcomes = await Promise.all(contenders.map((contender) => contender.outcome))
+      await Promise.all(contenders.map((contender) => contender.release()))
       expect(outcomes.filter((outcome) => outcome === 'held').length, outcomes.join(' ')).toBe(1)
       expect(outcomes.filter((outcome) => outcome === 'locked').length).toBe(5)
     }
   }, 60_000)
 })
 
-/** Another Node process that tries to lock dir, holds it a moment, and says whether it got it. */
-function contend(dir: string): Promise<string> {
+/**
+ * Another Node process that tries to lock dir and says whether it got it (`outcome`); it holds the lock until
+ * `release()` closes its input.
+ */
+function contend(dir: string) {
   const script = `
     import { lockDataDir, DataDirLockedError } from './src/server/db/data-dir-lock.ts'
     try {
       const lock = await lockDataDir(${JSON.stringify(dir)}, { heartbeatMs: 50, watchMs: 400 })
-      await new Promise((resolve) => setTimeout(resolve, 1500))
       console.log('held')
+      process.stdin.resume()
+      await new Promise((resolve) => process.stdin.on('end', resolve))
       lock.release()
     } catch (error) {
       console.log(error instanceof DataDirLockedError ? 'locked' : 'error ' + error.message)
     }`
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
   let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  return new Promise((resolve) => child.on('close', () => resolve(output.trim())))
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()))
+  const outcome = new Promise<string>((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      if (output.includes('\n')) resolve(output.trim())
+    })
+    void closed.then(() => resolve(output.trim()))
+  })
+  return {
+    outcome,
+    release: () => {
+      child.stdin.end()
+      return closed
+    },
+  }
 }
