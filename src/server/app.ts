@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCacheControl } from './plugins/cache-control.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
@@ -91,8 +92,10 @@ export async function buildApp(
     })
   }
 
-  // Before any route: it records each route's auth declaration and checks it on every request.
+  // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
+  // and apply them to every request.
   registerRouteAuth(app)
+  registerCacheControl(app)
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
   })
