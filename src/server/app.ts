@@ -37,8 +37,8 @@ export type App = FastifyInstance & {
   mailer: Mailer
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
-  /** Removes photo files a crash or a refused upload left without a row; answers how many. */
-  sweepPhotos: () => Promise<number>
+  /** Removes photo files a crash or a refused upload left without a row, and makes the rest private. */
+  sweepPhotos: () => Promise<{ removed: number; mended: number }>
 }
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
