@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterEach, expect, test } from 'vitest'
 import { createPhotoProcessor, type PhotoProcessor } from './photo-processor.ts'
-import { processPhoto } from './process-photo.ts'
+import { processPhoto, TOO_SLOW } from './process-photo.ts'
 import { isRunning } from '../test/processes.ts'
-import { phoneJpeg, png } from './test-images.ts'
+import { noisyPng, phoneJpeg, png } from './test-images.ts'
 
 let processor: PhotoProcessor | undefined
 afterEach(() => processor?.close())
@@ -79,6 +79,19 @@ test('a photo process that hangs is stopped: that upload is a 503, the next one 
   await expect.poll(() => isRunning(hung)).toBe(false)
   await expect(processWhole(processor, [await png()])).resolves.toMatchObject({ width: 640 })
   expect(processor.pid).not.toBe(hung)
+})
+
+test('a photo over its budget is refused alone: the uploads behind it are processed by the same process', async () => {
+  const failures: string[] = []
+  processor = createPhotoProcessor({ photoBudgetMs: 1000, onFailure: (message) => failures.push(message) })
+  // 2,000 × 8,000 of colour noise: within every limit of the header, and seconds of encoding even on an idle core.
+  const heavy = processWhole(processor, [noisyPng(2000, 8000)])
+  const next = processWhole(processor, [await png(64, 48)])
+  await expect(heavy).rejects.toMatchObject({ statusCode: 413, message: TOO_SLOW })
+  const pid = processor.pid
+  await expect(next).resolves.toMatchObject({ width: 64, height: 48 })
+  expect(processor.pid).toBe(pid)
+  expect(failures).toEqual([])
 })
 
 test('a photo process that dies mid-photo costs that upload a 503, not the app', async () => {

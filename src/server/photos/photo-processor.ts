@@ -41,6 +41,13 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 /** Uploads that may wait while one is processed: each holds its file in the photo process (at most 15 MB). */
 export const PROCESSING_LINE = 8
+/**
+ * How long one photo may take before it alone is refused (413): about 30 times what a 12-megapixel photo takes
+ * on an idle core, and several times the heaviest picture the header checks let through (docs/decisions/034).
+ */
+export const PHOTO_BUDGET_MS = 20_000
+/** Past its budget a photo is answered at once; a process that still shows no progress this much later is stuck. */
+const STUCK_AFTER_BUDGET_MS = 10_000
 
 const START_ALLOWANCE_MS = 30_000
 
@@ -48,9 +55,11 @@ const UNAVAILABLE = 'The photo could not be processed just now; try again in a m
 const BUSY = 'The server is busy with other photos; try again in a minute.'
 
 export type PhotoProcessorOptions = {
+  /** How long one photo may take; past it, that upload alone is refused (413) and the next one starts. */
+  photoBudgetMs?: number
   /**
    * How long the photo process may go without finishing a step (starting or ending a photo) while it has photos
-   * to do; then it is stopped and the uploads it held are answered 503.
+   * to do; then it is stopped and the uploads it held are answered 503. By default a little past the budget.
    */
   timeoutMs?: number
   /** Uploads that may wait for the one being processed (more are answered 503). */
@@ -77,7 +86,8 @@ export type PhotoUpload = {
  * uploads it held a 503, not the site. It starts with `warm()` or the first upload, and again after it ends.
  */
 export function createPhotoProcessor({
-  timeoutMs = 60_000,
+  photoBudgetMs = PHOTO_BUDGET_MS,
+  timeoutMs = photoBudgetMs + STUCK_AFTER_BUDGET_MS,
   line = PROCESSING_LINE,
   onFailure,
 }: PhotoProcessorOptions = {}) {
@@ -123,7 +133,7 @@ export function createPhotoProcessor({
 
   function start(): Child {
     const started: Child = {
-      process: fork(CHILD, [], {
+      process: fork(CHILD, [String(photoBudgetMs)], {
         execArgv: ['--import', TSX],
         // Buffers travel as bytes (only the part each view covers), not as JSON.
         serialization: 'advanced',
