@@ -24,7 +24,7 @@ import { livingProfileRoutes } from './routes/living-profile/index.ts'
 import { createLivingProfileRepository } from './routes/living-profile/living-profile-repository.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
-import { photoRoutes } from './routes/photos/index.ts'
+import { photoRoutes, type PhotoRoutesDeps } from './routes/photos/index.ts'
 import { createPhotosRepository } from './routes/photos/photos-repository.ts'
 import { placeRoutes } from './routes/places/index.ts'
 import { siteRoutes } from './routes/site.ts'
@@ -43,6 +43,13 @@ export type App = FastifyInstance & {
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
 const BODY_LIMIT = 32 * 1024
+// A photo is the longest request to arrive: 15 MB at 0.4 Mbit/s, about the weakest mobile uplink that still works,
+// takes 5 minutes, and the upload route gives up on one that stalls or passes that (routes/photos/receive-photo.ts).
+// Past 6 minutes any request that still hasn't arrived is cut (Node checks every 30 s).
+export const REQUEST_TIMEOUT_MS = 6 * 60_000
+// A connection silent both ways for 5 minutes is gone. The longest silence of a live one is an upload waiting for
+// its answer behind the photo line: 9 photos of at most 20 s each.
+export const CONNECTION_TIMEOUT_MS = 5 * 60_000
 
 /**
  * A hop count trusts that many proxies nearest the server, as Express's `trust proxy` does; Fastify 5 ignores a
@@ -56,11 +63,13 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { webRoot?: string; mailRetryDelaysMs?: number[] } = {},
+  options: { webRoot?: string; mailRetryDelaysMs?: number[]; photoLimits?: PhotoRoutesDeps['limits'] } = {},
 ) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -126,7 +135,9 @@ export async function buildApp(
   await app.register(siteRoutes({ config, database, listings, users }))
   const profiles = createLivingProfileRepository(database.db, listings.profileChanged)
   await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
-  await app.register(photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf }))
+  await app.register(
+    photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf, limits: options.photoLimits }),
+  )
   await app.register(placeRoutes(gazetteer))
   await app.register(livingProfileRoutes(profiles))
   await app.register(userRoutes(users))

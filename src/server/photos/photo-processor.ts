@@ -28,6 +28,8 @@ type Child = {
 type Job = {
   id: number
   child: Child
+  /** What the upload may bring (its declared size), held against the cap on bytes in flight until it ends. */
+  bytes: number
   /** Chunks that came before the process was ready to listen. */
   held: Uint8Array[]
   resolve?: (photo: ProcessedPhoto) => void
@@ -49,10 +51,20 @@ export const PHOTO_BUDGET_MS = 20_000
 /** Past its budget a photo is answered at once; a process that still shows no progress this much later is stuck. */
 const STUCK_AFTER_BUDGET_MS = 10_000
 
+/**
+ * Bytes of uploads the photo process may hold at once, arriving or waiting (four photos of the largest size, or
+ * about twenty from a phone); an upload that would pass it is a 503 before a byte is read.
+ */
+export const BYTES_IN_FLIGHT = 64 * 1024 * 1024
+
 const START_ALLOWANCE_MS = 30_000
 
+// Each 503 says when to try again, in its words and in Retry-After.
+const RETRY_AFTER_SECONDS = 60
 const UNAVAILABLE = 'The photo could not be processed just now; try again in a minute.'
 const BUSY = 'The server is busy with other photos; try again in a minute.'
+const unavailable = () => new HttpError(503, UNAVAILABLE, RETRY_AFTER_SECONDS)
+const busy = () => new HttpError(503, BUSY, RETRY_AFTER_SECONDS)
 
 export type PhotoProcessorOptions = {
   /** How long one photo may take; past it, that upload alone is refused (413) and the next one starts. */
@@ -64,6 +76,8 @@ export type PhotoProcessorOptions = {
   timeoutMs?: number
   /** Uploads that may wait for the one being processed (more are answered 503). */
   line?: number
+  /** Bytes the uploads in the photo process may add up to, arriving or waiting (more are answered 503). */
+  bytesInFlight?: number
   /** Told when the process ends while it holds uploads, or a photo fails unexpectedly. */
   onFailure?: (message: string) => void
 }
@@ -89,6 +103,7 @@ export function createPhotoProcessor({
   photoBudgetMs = PHOTO_BUDGET_MS,
   timeoutMs = photoBudgetMs + STUCK_AFTER_BUDGET_MS,
   line = PROCESSING_LINE,
+  bytesInFlight = BYTES_IN_FLIGHT,
   onFailure,
 }: PhotoProcessorOptions = {}) {
   const jobs = new Map<number, Job>()
@@ -96,6 +111,8 @@ export function createPhotoProcessor({
   let lastId = 0
   // Uploads whose file is whole and whose photo isn't done yet: the one being processed and those waiting.
   let finished = 0
+  // What the uploads begun and not yet ended may bring, by their declared sizes.
+  let reserved = 0
 
   const send = (target: Child, message: ProcessorMessage) => {
     if (target.process.connected) target.process.send(message)
@@ -106,6 +123,7 @@ export function createPhotoProcessor({
     const job = jobs.get(id)
     if (!job) return undefined
     jobs.delete(id)
+    reserved -= job.bytes
     if (job.resolve) {
       finished--
       watch(job.child)
@@ -182,7 +200,7 @@ export function createPhotoProcessor({
       if (child === started) child = undefined
       const lost = [...jobs.values()].filter((job) => job.child === started)
       if (lost.length > 0) onFailure?.(`the photo process ended (${why}) holding ${lost.length} upload(s)`)
-      for (const job of lost) settle(job.id)?.reject?.(new HttpError(503, UNAVAILABLE))
+      for (const job of lost) settle(job.id)?.reject?.(unavailable())
     }
     forked.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`))
     // It could not be started, or a message could not be sent: the same as ending, for the uploads it held.
@@ -197,10 +215,15 @@ export function createPhotoProcessor({
   }
 
   return {
-    /** Starts one upload: call before reading its file. */
-    begin(): PhotoUpload {
+    /**
+     * Starts one upload that may bring up to `bytes` (its declared size): call before reading its file. Throws a
+     * 503 when the uploads already in the photo process hold too much.
+     */
+    begin(bytes: number): PhotoUpload {
+      if (reserved + bytes > bytesInFlight) throw busy()
+      reserved += bytes
       const id = ++lastId
-      const job: Job = { id, child: (child ??= start()), held: [] }
+      const job: Job = { id, child: (child ??= start()), bytes, held: [] }
       jobs.set(id, job)
       const gone = () => jobs.get(id) !== job || job.child.ended
       const cancel = () => {
@@ -216,10 +239,10 @@ export function createPhotoProcessor({
         },
         finish: () =>
           new Promise<ProcessedPhoto>((resolve, reject) => {
-            if (gone()) return reject(new HttpError(503, UNAVAILABLE))
+            if (gone()) return reject(unavailable())
             if (finished >= 1 + line) {
               cancel()
-              return reject(new HttpError(503, BUSY))
+              return reject(busy())
             }
             finished++
             Object.assign(job, { resolve, reject })
@@ -233,6 +256,11 @@ export function createPhotoProcessor({
     /** Starts the photo process ahead of the first upload (it takes about half a second). */
     warm() {
       child ??= start()
+    },
+
+    /** Bytes the uploads begun and not yet ended may bring (tests read it). */
+    get bytesReserved(): number {
+      return reserved
     },
 
     /** The photo process's id while it runs (tests stop and kill it). */

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as `Retry-After`: when the same request may succeed (a busy server, a limit per person). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -27,7 +29,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       }))
       return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request.', issues })
     }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message })
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
+      return reply.status(error.statusCode).send({ error: error.message })
+    }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

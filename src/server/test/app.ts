@@ -44,7 +44,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 /** A whole Nestmate app on a fresh database; call close() after the tests. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}) {
+export type TestAppOptions = NonNullable<Parameters<typeof buildApp>[2]>
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
   const database = await openTestDatabase()
   // Without SMTP_URL mail goes to DATA_DIR/mail: a folder of this app's own, removed with it.
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
@@ -83,7 +85,7 @@ export function useForFile<T extends { close: () => Promise<unknown> }>(create: 
 }
 
 /** A test app for the whole file (or describe block). */
-export function useTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}): TestApp {
+export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
   return useForFile(() => createTestApp(overrides, options))
 }
 
