@@ -268,6 +268,23 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect(second.json().user.id).toBe(session.json().user.id)
   })
 
+  test("a Google name is made one plain line; one with nothing left is 'Nestmate member'", async () => {
+    const nameAfterSignIn = async (sub: string, name: string) => {
+      mock.setIdentity({ sub, email: `${sub}@example.com`, name, emailVerified: true })
+      const callback = await googleSignIn()
+      const session = await g.app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { cookie: cookieFrom(callback) },
+      })
+      return session.json().user.name
+    }
+    expect(await nameAfterSignIn('g-4', 'Gabi\n\nSECURITY ALERT:\tconfirm\u202E now')).toBe(
+      'Gabi SECURITY ALERT: confirm now',
+    )
+    expect(await nameAfterSignIn('g-5', '\u200B\u3164 \n')).toBe('Nestmate member')
+  })
+
   test('does not take over an existing password account with the same e-mail', async () => {
     const owner = await signUp(g.app, { email: 'taken@example.com' })
     mock.setIdentity({ sub: 'g-2', email: 'taken@example.com', name: 'Someone', emailVerified: true })

@@ -6,7 +6,8 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PATHS } from '#shared/api.ts'
 import { releasingAsyncContext } from './auth-async-context.ts'
 import { PasswordSchema } from '#shared/signup.ts'
-import { NameSchema, ProfileSchema } from '#shared/user.ts'
+import { plainText } from '#shared/text.ts'
+import { NAME_MAX, NameSchema, ProfileSchema } from '#shared/user.ts'
 import type { Database } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
 import type { Config } from './env.ts'
@@ -106,6 +107,20 @@ function validateAccountInput(body: Record<string, unknown>, path: string) {
   }
 }
 
+export const NAMELESS = 'Nestmate member'
+
+/**
+ * The name a Google profile gives, as one plain line within the name's bounds (the person can't fix it from here,
+ * so it is cleaned rather than refused); a name with nothing left becomes NAMELESS, to change in profile settings.
+ */
+export function nameFromProvider(name: unknown): string {
+  const plain = Array.from(plainText(typeof name === 'string' ? name : ''))
+    .slice(0, NAME_MAX)
+    .join('')
+    .trim()
+  return plain === '' ? NAMELESS : plain
+}
+
 /** Points a Better Auth link's `callbackURL` at the page it should land on. */
 function landingOn(link: string, baseUrl: string, page: string): string {
   const url = new URL(link)
@@ -127,12 +142,18 @@ export function createAuth(
 ) {
   const strength = argon2Strength[config.passwordHash]
   const secure = config.baseUrl.startsWith('https://')
-  // Queued, never awaited: the answer doesn't wait for the mail server (mail/mailer.ts).
-  const mail = (kind: MailKind, to: { name: string; email: string }, link: string) =>
+  // Queued, never awaited: the answer doesn't wait for the mail server (mail/mailer.ts). The name greets only a
+  // verified address: whoever signs up with someone else's address chooses the name too.
+  const mail = (kind: MailKind, to: { name: string; email: string; emailVerified: boolean }, link: string) =>
     mailer.send({
       to: to.email,
       link,
-      ...renderMail(kind, { name: to.name, link, siteName: 'Nestmate', baseUrl: config.baseUrl }),
+      ...renderMail(kind, {
+        name: to.emailVerified ? to.name : undefined,
+        link,
+        siteName: 'Nestmate',
+        baseUrl: config.baseUrl,
+      }),
     })
   const auth = betterAuth({
     appName: 'Nestmate',
@@ -212,6 +233,7 @@ export function createAuth(
                 discoveryUrl: config.google.discoveryUrl,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                mapProfileToUser: (profile) => ({ name: nameFromProvider(profile.name) }),
               },
             ],
           }),

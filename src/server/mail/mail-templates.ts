@@ -15,14 +15,15 @@ type Words = {
 }
 
 type Catalogue = {
-  greeting: (name: string) => string
+  /** By name only when the address is verified: an unverified one never confirmed the name it was given. */
+  greeting: (name: string | undefined) => string
   linkHint: string
   signature: (site: string) => string
   mails: Record<MailKind, (site: string) => Words>
 }
 
 const en: Catalogue = {
-  greeting: (name) => `Hi ${name},`,
+  greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
   linkHint: "If the button doesn't work, copy this address into your browser:",
   signature: (site) => `The ${site} team`,
   mails: {
@@ -47,10 +48,13 @@ export type RenderedMail = { subject: string; text: string; html: string }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-/** The mail of `kind` for `name`, with its one-time `link`; `baseUrl` is the site's own address. */
+/**
+ * The mail of `kind`, with its one-time `link`; `baseUrl` is the site's own address. `name` greets the person:
+ * give it only for an address they have verified.
+ */
 export function renderMail(
   kind: MailKind,
-  input: { name: string; link: string; siteName: string; baseUrl: string },
+  input: { name?: string; link: string; siteName: string; baseUrl: string },
   words: Catalogue = en,
 ): RenderedMail {
   const { name, link, siteName, baseUrl } = input
