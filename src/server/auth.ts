@@ -47,9 +47,11 @@ const RESET_LINK_SECONDS = 60 * 60
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid input.'
 
 // The endpoints that send a mail to the address in their body, limited per address too (mail-request-limit.ts).
+// A sign-up mails the address whether or not it has an account (docs/decisions/035).
 const MAIL_REQUESTS: Record<string, string> = {
   '/request-password-reset': 'reset',
   '/send-verification-email': 'verify',
+  '/sign-up/email': 'sign-up',
 }
 
 /**
@@ -164,7 +166,11 @@ export function createAuth(
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A sign-up answers the same whether or not the address has an account, so it can't sign anyone in: a new
+      // account signs in with its password; an existing one's owner is mailed instead (docs/decisions/035).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) =>
+        mail('account-exists', user, `${config.baseUrl}${PATHS.login}`),
       // Unverified people may sign in, post and like; verifying adds a mark to their listings.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,

@@ -4,7 +4,7 @@
  * its one-time link, and nothing else: no password, no session, no other person's data.
  */
 
-export type MailKind = 'verify-email' | 'reset-password'
+export type MailKind = 'verify-email' | 'reset-password' | 'account-exists'
 
 type Words = {
   subject: string
@@ -33,6 +33,13 @@ const en: Catalogue = {
       action: 'Confirm my e-mail address',
       expiry: 'The link works for 24 hours. You can ask for a new one in your profile settings.',
       ignore: `If you didn't create a ${site} account, you can ignore this mail.`,
+    }),
+    'account-exists': (site) => ({
+      subject: `Someone tried to sign up to ${site} with your address`,
+      intro: `Someone (we hope you) tried to create a ${site} account with this e-mail address, but it has one already. Log in to use it, with your password or with Google if you signed up that way.`,
+      action: 'Log in to Nestmate',
+      expiry: 'Forgotten your password? Choose “Forgot password?” on the login page to set a new one.',
+      ignore: "If it wasn't you, ignore this mail: nothing has changed on your account.",
     }),
     'reset-password': (site) => ({
       subject: `Reset your ${site} password`,

@@ -97,7 +97,10 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ')
 }
 
-/** Signs a new person up through Better Auth, as the web app does. */
+/**
+ * Signs a new person up through Better Auth, as the web app does, then in with their password: a sign-up answers
+ * alike whether or not the address has an account, so it signs no one in (docs/decisions/035).
+ */
 export async function signUp(
   app: App,
   overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {},
@@ -109,14 +112,13 @@ export async function signUp(
     password: 'Nestmate1',
     ...overrides,
   }
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: BASE_URL },
-    payload: person,
-  })
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`)
-  return { ...person, id: response.json<{ user: { id: string } }>().user.id, cookie: cookieFrom(response) }
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: { origin: BASE_URL }, payload })
+  const signedUp = await post('/api/auth/sign-up/email', person)
+  if (signedUp.statusCode !== 200) throw new Error(`sign-up failed: ${signedUp.statusCode} ${signedUp.body}`)
+  const signedIn = await post('/api/auth/sign-in/email', { email: person.email, password: person.password })
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.statusCode} ${signedIn.body}`)
+  return { ...person, id: signedIn.json<{ user: { id: string } }>().user.id, cookie: cookieFrom(signedIn) }
 }
 
 /** app.inject as a signed-in person (or anonymously with null). */
