@@ -53,19 +53,22 @@ export function Component() {
   const result = useActionData<typeof action>()
   const { reason } = useLoaderData<typeof loader>()
   const { search } = useLocation()
+  const sentTo = result?.sentTo
   return (
     <AuthCard
-      words={['Welcome Dear!', 'Create Your Account', 'Join Us Today']}
+      words={sentTo ? ['Almost There!'] : ['Welcome Dear!', 'Create Your Account', 'Join Us Today']}
       intro={
-        reason
-          ? "Sign up to see this room's details and contact."
-          : 'Sign up to post your room and find a roommate who fits.'
+        sentTo
+          ? 'One more step, and it is in your inbox.'
+          : reason
+            ? "Sign up to see this room's details and contact."
+            : 'Sign up to post your room and find a roommate who fits.'
       }
       notice={reason && <LoginReasonNote reason={reason} />}
     >
       <PageTitle title="Signup" />
-      {result?.sentTo ? (
-        <SignupSent email={result.sentTo} loginTo={withFrom(PATHS.login, search)} />
+      {sentTo ? (
+        <SignupSent email={sentTo} loginTo={withFrom(PATHS.login, search)} />
       ) : (
         <SignupForm errors={result?.errors} />
       )}
