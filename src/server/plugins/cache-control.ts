@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isApiPath, pathnameOf } from './api-paths.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,7 +14,8 @@ declare module 'fastify' {
 const NO_STORE = 'no-store'
 const cacheable = new WeakMap<FastifyInstance, Set<string>>()
 
-const isApi = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith('/api/')
+// A request no route matched is judged by its path: an unknown API path is the API's 404, /api/docs a page.
+const isApi = (request: FastifyRequest) => isApiPath(request.routeOptions.url ?? pathnameOf(request.url))
 
 /**
  * Every API answer is `Cache-Control: no-store` unless its route declares `cache: 'public'` beside its `auth`
