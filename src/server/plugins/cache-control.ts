@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-const NO_STORE = 'no-store'
+export const NO_STORE = 'no-store'
 const cacheable = new WeakMap<FastifyInstance, Set<string>>()
 
 // A request no route matched is judged by its path: an unknown API path is the API's 404, /api/docs a page.

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { NO_STORE } from './cache-control.ts'
 
 /** An expected failure with a status and a message safe to show (docs/architecture.md §4, error shape). */
 export class HttpError extends Error {
@@ -26,6 +27,8 @@ const clientMessages: Record<string, string> = {
  * Fastify's `frameworkErrors` option.
  */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  // Answered before routing, so no onSend hook runs: the no-store every API error gets is set here.
+  reply.header('cache-control', NO_STORE)
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return reply.status(414).send({ error: 'A part of the address is too long.' })
   return reply.status(400).send({ error: 'The address is not valid.' })
