@@ -265,18 +265,12 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   test("a Google name is made one plain line; one with nothing left is 'Nestmate member'", async () => {
     const nameAfterSignIn = async (sub: string, name: string) => {
       mock.setIdentity({ sub, email: `${sub}@example.com`, name, emailVerified: true })
-      const callback = await googleSignIn()
-      const session = await g.app.inject({
-        method: 'GET',
-        url: '/api/auth/get-session',
-        headers: { cookie: cookieFrom(callback) },
-      })
-      return session.json().user.name
+      return (await sessionAfter(await googleSignIn())).user.name
     }
-    expect(await nameAfterSignIn('g-4', 'Gabi\n\nSECURITY ALERT:\tconfirm\u202E now')).toBe(
+    expect(await nameAfterSignIn('g-name-1', 'Gabi\n\nSECURITY ALERT:\tconfirm\u202E now')).toBe(
       'Gabi SECURITY ALERT: confirm now',
     )
-    expect(await nameAfterSignIn('g-5', '\u200B\u3164 \n')).toBe('Nestmate member')
+    expect(await nameAfterSignIn('g-name-2', '\u200B\u3164 \n')).toBe('Nestmate member')
   })
 
   test('does not take over an existing password account with the same e-mail', async () => {
