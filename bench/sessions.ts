@@ -1,19 +1,23 @@
 import { demoProfile } from '../src/server/db/demo-profiles.ts'
 
-/** Signs people up through the real endpoint and returns their session cookies (name=value only). */
+/**
+ * Signs people up through the real endpoints, then in with their passwords (a sign-up signs no one in: decision
+ * 035), and returns their session cookies (name=value only).
+ */
 export async function signUp(baseUrl: string, count: number): Promise<string[]> {
   const cookies: string[] = []
-  for (let i = 0; i < count; i++) {
-    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}/api/auth/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({
-        name: `Bench Person ${i}`,
-        email: `person${i}.${Date.now()}@bench.nestmate.test`,
-        password: 'Benchmark-Password-1',
-      }),
+      body: JSON.stringify(body),
     })
-    if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
+  for (let i = 0; i < count; i++) {
+    const person = { email: `person${i}.${Date.now()}@bench.nestmate.test`, password: 'Benchmark-Password-1' }
+    const signedUp = await post('sign-up/email', { name: `Bench Person ${i}`, ...person })
+    if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`)
+    const response = await post('sign-in/email', person)
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
     const cookie = response.headers
       .getSetCookie()
       .map((cookie) => cookie.split(';')[0])

@@ -36,15 +36,24 @@ export async function call(
   return { status: response.status, body: parsed, ms: performance.now() - started }
 }
 
+/** A new person: signed up, then signed in with their password (a sign-up signs no one in: decision 035). */
 export async function signUp(baseUrl: string): Promise<Person> {
   const email = `soak-${randomUUID().slice(0, 8)}@example.com`
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Person ${email.slice(5, 13)}`, email, password: 'Nestmate1' }),
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}/api/auth/${path}`, {
+      method: 'POST',
+      headers: { origin: baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const signedUp = await post('sign-up/email', {
+    name: `Person ${email.slice(5, 13)}`,
+    email,
+    password: 'Nestmate1',
   })
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
-  const cookie = response.headers
+  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`)
+  const signedIn = await post('sign-in/email', { email, password: 'Nestmate1' })
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`)
+  const cookie = signedIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')

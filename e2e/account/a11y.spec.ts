@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createListingViaApi, signedInPage, type TestUser } from '../support/api.ts'
+import { createListingViaApi, newUser, signedInPage, type TestUser } from '../support/api.ts'
 import { expectNoSeriousViolations } from '../support/axe.ts'
 
 // Every signed-in page, in both colour modes, at desktop and phone width: no serious or critical axe findings.
@@ -62,7 +62,7 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
-test('login and signup pass axe in both modes', async ({ page }) => {
+test("login, signup and signup's next step pass axe in both modes", async ({ page }) => {
   test.setTimeout(90_000)
   for (const theme of ['light', 'dark']) {
     await page.goto('/login')
@@ -72,5 +72,12 @@ test('login and signup pass axe in both modes', async ({ page }) => {
       await expect(page.getByLabel('Password')).toBeVisible()
       await expectNoSeriousViolations(page)
     }
+    const user = newUser()
+    await page.getByLabel('Name').fill(user.name)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+    await expectNoSeriousViolations(page)
   }
 })

@@ -15,6 +15,11 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign up' }).click()
+    // A sign-up signs no one in: the page says a mail is on its way, then the person logs in.
+    await page.getByRole('status').getByRole('link', { name: 'Log in' }).click()
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Login' }).click()
     await expect(page).toHaveURL(/\/dashboard\/find-rommate$/)
   })
 

@@ -41,6 +41,13 @@ test('See More, signed out: the login page names the room and its rent, and sign
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign up' }).click()
+  // Then the login page, which still names the room, and the room itself.
+  await page.getByRole('status').getByRole('link', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(`/login?from=/browse-listing-details/${id}`)
+  await expect(page.getByText(title)).toBeVisible()
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(`/browse-listing-details/${id}`)
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
 })

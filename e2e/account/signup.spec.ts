@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from '../public/helpers.ts'
 import { newUser, signUpViaApi } from '../support/api.ts'
+import { linkFromMail, mailCount } from '../support/mail.ts'
 import { closePopup, expectPopup } from '../support/popup.ts'
+
+const CHECK_INBOX = 'Check your inbox'
 
 test.describe('signup', () => {
   test('shows the password rules while typing and refuses a weak password with a pop-up', async ({
@@ -63,35 +67,46 @@ test.describe('signup', () => {
     await expect(page).toHaveURL(/\/signup$/)
   })
 
-  test('signs up, records the user and returns to the remembered page', async ({ page }) => {
+  test('signs up, says a mail is on its way, then logs in and returns to the remembered page', async ({
+    page,
+  }) => {
     const user = newUser()
     await page.goto('/signup?from=/dashboard/profile-settings')
-    const userRecord = page.waitForResponse(
-      (r) => r.url().endsWith('/api/users') && r.request().method() === 'POST',
-    )
     await page.getByLabel('Name').fill(user.name)
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign up' }).click()
-    await expectPopup(page, 'Welcome to Nestmate!')
-    const recorded = await userRecord
-    expect(recorded.ok()).toBe(true)
-    const body = recorded.request().postDataJSON() as Record<string, unknown>
-    expect(body).toMatchObject({ name: user.name, email: user.email, photo: '' })
-    expect(body.creationTime).toEqual(expect.any(String))
+    const status = page.getByRole('status').filter({ hasText: CHECK_INBOX })
+    await expect(status.getByRole('heading', { name: CHECK_INBOX })).toBeVisible()
+    await expect(status.getByText(user.email)).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    expect(await linkFromMail(user.email, /Confirm your e-mail address/)).toContain('/api/auth/verify-email')
+
+    await status.getByRole('link', { name: 'Log in' }).click()
+    await expect(page).toHaveURL(/\/login\?from=\/dashboard\/profile-settings$/)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Login' }).click()
     await expect(page).toHaveURL(/\/dashboard\/profile-settings$/)
     await expect(page.getByLabel('Email')).toHaveValue(user.email)
   })
 
-  test('reports an e-mail that is already used', async ({ page, request, baseURL }) => {
+  test('an address that has an account gets the same page, and its owner a mail saying how to log in', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const user = await signUpViaApi(request, baseURL!)
     await page.goto('/signup')
     await page.getByLabel('Name').fill('Second Person')
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill('Another1')
     await page.getByRole('button', { name: 'Sign up' }).click()
-    await expectPopup(page, 'Signup Failed')
-    await expect(page).toHaveURL(/\/signup$/)
+    const status = page.getByRole('status').filter({ hasText: CHECK_INBOX })
+    await expect(status.getByRole('heading', { name: CHECK_INBOX })).toBeVisible()
+    await expect(status.getByText(user.email)).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect.poll(() => mailCount(user.email, /Someone tried to sign up/)).toBe(1)
   })
 
   test('links to login and keeps the remembered page', async ({ page }) => {

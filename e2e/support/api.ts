@@ -22,13 +22,21 @@ function originHeaders(request: APIRequestContext | BrowserContext, baseURL: str
   return { origin: baseURL, 'content-type': 'application/json' }
 }
 
-/** Signs a new user up; the request context keeps the session cookie. */
+/**
+ * Signs a new user up, then in with their password (a sign-up signs no one in: docs/decisions/035); the request
+ * context keeps the session cookie.
+ */
 export async function signUpViaApi(request: APIRequestContext, baseURL: string, user: TestUser = newUser()) {
-  const response = await request.post('/api/auth/sign-up/email', {
+  const signedUp = await request.post('/api/auth/sign-up/email', {
     headers: originHeaders(request, baseURL),
     data: { name: user.name, email: user.email, password: user.password, image: user.image },
   })
-  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`)
+  if (!signedUp.ok()) throw new Error(`sign-up failed: ${signedUp.status()} ${await signedUp.text()}`)
+  const signedIn = await request.post('/api/auth/sign-in/email', {
+    headers: originHeaders(request, baseURL),
+    data: { email: user.email, password: user.password },
+  })
+  if (!signedIn.ok()) throw new Error(`sign-in failed: ${signedIn.status()} ${await signedIn.text()}`)
   return user
 }
 

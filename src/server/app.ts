@@ -8,6 +8,7 @@ import { cleanupJob } from './jobs/cleanup-job.ts'
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCacheControl } from './plugins/cache-control.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './openapi/register-openapi.ts'
@@ -27,7 +28,7 @@ import { createLivingProfileRepository } from './routes/living-profile/living-pr
 import { createProfileChanges } from './routes/living-profile/profile-changes.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
-import { photoRoutes } from './routes/photos/index.ts'
+import { photoRoutes, type PhotoRoutesDeps } from './routes/photos/index.ts'
 import { createPhotosRepository } from './routes/photos/photos-repository.ts'
 import { placeRoutes } from './routes/places/index.ts'
 import { siteRoutes } from './routes/site.ts'
@@ -42,12 +43,19 @@ export type App = FastifyInstance & {
   jobs: JobRunner
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
-  /** Removes photo files a crash or a refused upload left without a row; answers how many. */
-  sweepPhotos: () => Promise<number>
+  /** Removes photo files a crash or a refused upload left without a row, and makes the rest private. */
+  sweepPhotos: () => Promise<{ removed: number; mended: number }>
 }
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
 const BODY_LIMIT = 32 * 1024
+// A photo is the longest request to arrive: 15 MB at 0.4 Mbit/s, about the weakest mobile uplink that still works,
+// takes 5 minutes, and the upload route gives up on one that stalls or passes that (routes/photos/receive-photo.ts).
+// Past 6 minutes any request that still hasn't arrived is cut (Node checks every 30 s).
+export const REQUEST_TIMEOUT_MS = 6 * 60_000
+// A connection silent both ways for 5 minutes is gone. The longest silence of a live one is an upload waiting for
+// its answer behind the photo line: 9 photos of at most 20 s each.
+export const CONNECTION_TIMEOUT_MS = 5 * 60_000
 
 /**
  * A hop count trusts that many proxies nearest the server, as Express's `trust proxy` does; Fastify 5 ignores a
@@ -61,11 +69,18 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { webRoot?: string; mailRetryDelaysMs?: number[]; movableJobClock?: boolean } = {},
+  options: {
+    webRoot?: string
+    mailRetryDelaysMs?: number[]
+    movableJobClock?: boolean
+    photoLimits?: PhotoRoutesDeps['limits']
+  } = {},
 ) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -98,8 +113,10 @@ export async function buildApp(
     })
   }
 
-  // Before any route: it records each route's auth declaration and checks it on every request.
+  // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
+  // and apply them to every request.
   registerRouteAuth(app)
+  registerCacheControl(app)
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
   })
@@ -144,7 +161,9 @@ export async function buildApp(
   await app.register(siteRoutes({ config, database, listings, users }))
   const profiles = createLivingProfileRepository(database.db, listings.profileChanged)
   await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
-  await app.register(photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf }))
+  await app.register(
+    photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf, limits: options.photoLimits }),
+  )
   await app.register(placeRoutes(gazetteer))
   await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))

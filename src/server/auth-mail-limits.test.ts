@@ -17,6 +17,28 @@ const ask = (path: string, email: string, remoteAddress: string) =>
     payload: { email },
   })
 
+test('sign-ups naming one address mail it at most 3 times in 15 minutes, whether or not it has an account', async () => {
+  const signUpAs = (email: string, machine: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: BASE_URL },
+      remoteAddress: `10.5.0.${machine}`,
+      payload: { name: 'Sam', email, password: 'Nestmate1' },
+    })
+  // The account's own sign-up was its first mail.
+  const person = await signUp(t.app)
+  for (const machine of [1, 2]) expect((await signUpAs(person.email, machine)).statusCode).toBe(200)
+  const refused = await signUpAs(person.email, 9)
+  expect([refused.statusCode, refused.json().error]).toEqual([
+    429,
+    'Too many mails asked for this address; try again in 15 minutes.',
+  ])
+  const nobody = `nobody-signs-up-${Math.random().toString(36).slice(2)}@example.com`
+  for (const machine of [1, 2, 3]) expect((await signUpAs(nobody, machine)).statusCode).toBe(200)
+  expect((await signUpAs(nobody, 9)).body).toBe(refused.body)
+})
+
 describe.each(['request-password-reset', 'send-verification-email'])('%s', (path) => {
   test('an address gets at most 3 mails in 15 minutes, however many machines ask', async () => {
     const person = await signUp(t.app)

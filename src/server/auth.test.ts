@@ -61,17 +61,20 @@ describe('e-mail sign-up', () => {
     expect(badPhoto.statusCode).toBe(400)
   })
 
-  test('signs the person in, with an httpOnly SameSite=Lax session cookie, and hashes with argon2id', async () => {
+  test('signs no one in; the password, hashed with argon2id, then signs in with an httpOnly SameSite=Lax cookie', async () => {
     const response = await signUpRequest({ name: 'Pat', email: 'pat@example.com', password: 'Nestmate1' })
     expect(response.statusCode).toBe(200)
-    const cookie = [response.headers['set-cookie']].flat().find((c) => c?.includes('session_token'))!
+    expect(response.json().token).toBeNull()
+    expect(response.headers['set-cookie']).toBeUndefined()
+    const signedIn = await signIn('pat@example.com', 'Nestmate1')
+    const cookie = [signedIn.headers['set-cookie']].flat().find((c) => c?.includes('session_token'))!
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect(cookie).toMatch(/Max-Age=604800/)
     const session = await t.app.inject({
       method: 'GET',
       url: '/api/auth/get-session',
-      headers: { cookie: cookieFrom(response) },
+      headers: { cookie: cookieFrom(signedIn) },
     })
     expect(session.json().user.email).toBe('pat@example.com')
     const rows = await selectRows<{ password: string }>(
@@ -80,23 +83,17 @@ describe('e-mail sign-up', () => {
     )
     expect(rows[0]?.password).toMatch(/^\$argon2id\$/)
   })
-
-  test('refuses an e-mail that is already registered', async () => {
-    const first = await signUp(t.app)
-    const again = await signUpRequest({ name: 'Copy', email: first.email, password: 'Nestmate1' })
-    expect(again.statusCode).toBeGreaterThanOrEqual(400)
-    expect(again.json().error).toBeTruthy()
-  })
 })
 
 test('over https the session cookie is Secure and __Secure- prefixed', async () => {
   const secure = await createTestApp({ BASE_URL: 'https://nestmate.example' })
   try {
-    const response = await secure.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: 'https://nestmate.example' },
-      payload: { name: 'Sam', email: 'sam@example.com', password: 'Nestmate1' },
+    const post = (url: string, payload: object) =>
+      secure.app.inject({ method: 'POST', url, headers: { origin: 'https://nestmate.example' }, payload })
+    await post('/api/auth/sign-up/email', { name: 'Sam', email: 'sam@example.com', password: 'Nestmate1' })
+    const response = await post('/api/auth/sign-in/email', {
+      email: 'sam@example.com',
+      password: 'Nestmate1',
     })
     const cookie = [response.headers['set-cookie']].flat().find((c) => c?.includes('session_token'))!
     expect(cookie).toMatch(/^__Secure-[\w.-]*session_token=/)
@@ -263,6 +260,17 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     const again = await googleSignIn()
     const second = await sessionAfter(again)
     expect(second.user.id).toBe(session.user.id)
+  })
+
+  test("a Google name is made one plain line; one with nothing left is 'Nestmate member'", async () => {
+    const nameAfterSignIn = async (sub: string, name: string) => {
+      mock.setIdentity({ sub, email: `${sub}@example.com`, name, emailVerified: true })
+      return (await sessionAfter(await googleSignIn())).user.name
+    }
+    expect(await nameAfterSignIn('g-name-1', 'Gabi\n\nSECURITY ALERT:\tconfirm\u202E now')).toBe(
+      'Gabi SECURITY ALERT: confirm now',
+    )
+    expect(await nameAfterSignIn('g-name-2', '\u200B\u3164 \n')).toBe('Nestmate member')
   })
 
   test('does not take over an existing password account with the same e-mail', async () => {

@@ -7,7 +7,8 @@ import { openAPI } from 'better-auth/plugins/open-api'
 import { PATHS } from '#shared/api.ts'
 import { releasingAsyncContext } from './auth-async-context.ts'
 import { PasswordSchema } from '#shared/signup.ts'
-import { NameSchema, ProfileSchema } from '#shared/user.ts'
+import { plainText } from '#shared/text.ts'
+import { NAME_MAX, NameSchema, ProfileSchema } from '#shared/user.ts'
 import type { Database } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
 import type { Config } from './env.ts'
@@ -47,9 +48,11 @@ const RESET_LINK_SECONDS = 60 * 60
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid input.'
 
 // The endpoints that send a mail to the address in their body, limited per address too (mail-request-limit.ts).
+// A sign-up mails the address whether or not it has an account (docs/decisions/035).
 const MAIL_REQUESTS: Record<string, string> = {
   '/request-password-reset': 'reset',
   '/send-verification-email': 'verify',
+  '/sign-up/email': 'sign-up',
 }
 
 /**
@@ -107,6 +110,20 @@ function validateAccountInput(body: Record<string, unknown>, path: string) {
   }
 }
 
+export const NAMELESS = 'Nestmate member'
+
+/**
+ * The name a Google profile gives, as one plain line within the name's bounds (the person can't fix it from here,
+ * so it is cleaned rather than refused); a name with nothing left becomes NAMELESS, to change in profile settings.
+ */
+export function nameFromProvider(name: unknown): string {
+  const plain = Array.from(plainText(typeof name === 'string' ? name : ''))
+    .slice(0, NAME_MAX)
+    .join('')
+    .trim()
+  return plain === '' ? NAMELESS : plain
+}
+
 /** Points a Better Auth link's `callbackURL` at the page it should land on. */
 function landingOn(link: string, baseUrl: string, page: string): string {
   const url = new URL(link)
@@ -128,12 +145,18 @@ export function createAuth(
 ) {
   const strength = argon2Strength[config.passwordHash]
   const secure = config.baseUrl.startsWith('https://')
-  // Queued, never awaited: the answer doesn't wait for the mail server (mail/mailer.ts).
-  const mail = (kind: MailKind, to: { name: string; email: string }, link: string) =>
+  // Queued, never awaited: the answer doesn't wait for the mail server (mail/mailer.ts). The name greets only a
+  // verified address: whoever signs up with someone else's address chooses the name too.
+  const mail = (kind: MailKind, to: { name: string; email: string; emailVerified: boolean }, link: string) =>
     mailer.send({
       to: to.email,
       link,
-      ...renderMail(kind, { name: to.name, link, siteName: 'Nestmate', baseUrl: config.baseUrl }),
+      ...renderMail(kind, {
+        name: to.emailVerified ? to.name : undefined,
+        link,
+        siteName: 'Nestmate',
+        baseUrl: config.baseUrl,
+      }),
     })
   const auth = betterAuth({
     appName: 'Nestmate',
@@ -144,7 +167,11 @@ export function createAuth(
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A sign-up answers the same whether or not the address has an account, so it can't sign anyone in: a new
+      // account signs in with its password; an existing one's owner is mailed instead (docs/decisions/035).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) =>
+        mail('account-exists', user, `${config.baseUrl}${PATHS.login}`),
       // Unverified people may sign in, post and like; verifying adds a mark to their listings.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -221,6 +248,7 @@ export function createAuth(
                   discoveryUrl: config.google.discoveryUrl,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
+                  mapProfileToUser: (profile) => ({ name: nameFromProvider(profile.name) }),
                 },
               ],
             }),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { testDatabaseKind } from './test/database.ts'
+import { openToOthers } from './test/file-modes.ts'
 import { freePort, serverEnv } from './test/processes.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-main-'))
@@ -23,6 +24,8 @@ test.skipIf(testDatabaseKind === 'postgres')(
     child.stderr.on('data', (chunk) => (output += chunk))
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
     await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toMatch(/Nestmate is ready/)
+    // A fresh start (database, secret, mail, demo photos) leaves nothing in DATA_DIR open to other accounts.
+    expect(openToOthers(dataDir)).toEqual([])
 
     // One connection per request: a reused keep-alive connection that the server closes as idle is a race
     // every HTTP client must retry, not a request cut off midway.

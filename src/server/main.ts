@@ -75,9 +75,14 @@ async function main() {
   } else if (database.kind === 'pglite') {
     app.log.warn('JOBS=false on the embedded database: no process works the background jobs')
   }
-  // In the background: files a crash or a refused upload left without a row (docs/decisions/026).
+  // In the background: files a crash or a refused upload left without a row (docs/decisions/026), and any entry
+  // open to other accounts.
   app.sweepPhotos().then(
-    (removed) => removed > 0 && app.log.info(`removed ${removed} photo files without a row`),
+    ({ removed, mended }) => {
+      if (removed > 0) app.log.info(`removed ${removed} photo files without a row`)
+      if (mended > 0)
+        app.log.warn(`made ${mended} photo files and folders private (they were open to others)`)
+    },
     (error: unknown) => app.log.warn({ err: error }, 'sweeping photo files failed'),
   )
 }

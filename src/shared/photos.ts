@@ -8,6 +8,10 @@ export const PHOTO_LIMITS = {
   maxBytes: 15 * 1024 * 1024,
   /** Pixels of one uploaded picture (width × height), before any resizing. */
   maxPixels: 40_000_000,
+  /** Pixels of either side: the most a WebP file can hold. */
+  maxSide: 16_383,
+  /** How many times longer one side may be than the other: a room, or a panorama, not a strip. */
+  maxAspectRatio: 4,
   /** Uploads an hour, per person. */
   uploadsPerHour: 60,
 } as const

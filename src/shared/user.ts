@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NUL_FREE } from './text.ts'
+import { PLAIN_TEXT } from './text.ts'
 
 const photoUrl = z
   .string()
@@ -10,12 +10,15 @@ const photoUrl = z
     'Photo URL must start with http:// or https://.',
   )
 
+export const NAME_MAX = 80
+
 export const NameSchema = z
   .string({ error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
-  .max(80, 'Name must be at most 80 characters.')
-  .refine(NUL_FREE.check, NUL_FREE.message('Name'))
+  .max(NAME_MAX, 'Name must be at most 80 characters.')
+  // Names are shown to others and greet people in Nestmate's mail: one plain line.
+  .refine(PLAIN_TEXT.check, PLAIN_TEXT.message('Name'))
 
 export const LoginSchema = z.object({
   email: z.string().trim().min(1, 'Please enter both email and password.'),

@@ -4,7 +4,7 @@
  * its one-time link, and nothing else: no password, no session, no other person's data.
  */
 
-export type MailKind = 'verify-email' | 'reset-password'
+export type MailKind = 'verify-email' | 'reset-password' | 'account-exists'
 
 type Words = {
   subject: string
@@ -15,14 +15,15 @@ type Words = {
 }
 
 type Catalogue = {
-  greeting: (name: string) => string
+  /** By name only when the address is verified: an unverified one never confirmed the name it was given. */
+  greeting: (name: string | undefined) => string
   linkHint: string
   signature: (site: string) => string
   mails: Record<MailKind, (site: string) => Words>
 }
 
 const en: Catalogue = {
-  greeting: (name) => `Hi ${name},`,
+  greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
   linkHint: "If the button doesn't work, copy this address into your browser:",
   signature: (site) => `The ${site} team`,
   mails: {
@@ -32,6 +33,13 @@ const en: Catalogue = {
       action: 'Confirm my e-mail address',
       expiry: 'The link works for 24 hours. You can ask for a new one in your profile settings.',
       ignore: `If you didn't create a ${site} account, you can ignore this mail.`,
+    }),
+    'account-exists': (site) => ({
+      subject: `Someone tried to sign up to ${site} with your address`,
+      intro: `Someone (we hope you) tried to create a ${site} account with this e-mail address, but it has one already. Log in to use it, with your password or with Google if you signed up that way.`,
+      action: 'Log in to Nestmate',
+      expiry: 'Forgotten your password? Choose “Forgot password?” on the login page to set a new one.',
+      ignore: "If it wasn't you, ignore this mail: nothing has changed on your account.",
     }),
     'reset-password': (site) => ({
       subject: `Reset your ${site} password`,
@@ -47,10 +55,13 @@ export type RenderedMail = { subject: string; text: string; html: string }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-/** The mail of `kind` for `name`, with its one-time `link`; `baseUrl` is the site's own address. */
+/**
+ * The mail of `kind`, with its one-time `link`; `baseUrl` is the site's own address. `name` greets the person:
+ * give it only for an address they have verified.
+ */
 export function renderMail(
   kind: MailKind,
-  input: { name: string; link: string; siteName: string; baseUrl: string },
+  input: { name?: string; link: string; siteName: string; baseUrl: string },
   words: Catalogue = en,
 ): RenderedMail {
   const { name, link, siteName, baseUrl } = input

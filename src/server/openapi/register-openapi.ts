@@ -4,10 +4,14 @@ import { jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-pr
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { z } from 'zod'
 import type { Auth } from '../auth.ts'
+import { publicCacheRoutes } from '../plugins/cache-control.ts'
 import { authOperations } from './auth-operations.ts'
+import { addCacheHeaders } from './cache-headers.ts'
 import { routeOperation, SESSION_SCHEME } from './route-operation.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
+// It changes only with a new release, and the reference page reads it once per visit.
+const DOCUMENT_MAX_AGE_S = 300
 
 const OpenApiDocumentSchema = z
   .looseObject({
@@ -59,18 +63,21 @@ export async function registerOpenApi(app: FastifyInstance, auth: Auth, baseUrl:
     const schemas = own.components?.schemas ?? {}
     for (const name of Object.keys(accounts.schemas))
       if (name in schemas) throw new Error(`Better Auth's schema ${name} collides with one of Nestmate's`)
+    const paths = { ...own.paths, ...accounts.paths }
+    addCacheHeaders(paths as never, publicCacheRoutes(app))
     return JSON.stringify({
       ...own,
-      paths: { ...own.paths, ...accounts.paths },
+      paths,
       components: { ...own.components, schemas: { ...schemas, ...accounts.schemas } },
     })
   }
 
+  // The same document for everyone (plugins/cache-control.ts): a browser or proxy may keep it five minutes.
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       OPENAPI_PATH,
-      { config: { auth: 'public' }, schema: { response: { 200: OpenApiDocumentSchema } } },
+      { config: { auth: 'public', cache: 'public' }, schema: { response: { 200: OpenApiDocumentSchema } } },
       async (_request, reply) => {
         document ??= build().catch((error: unknown) => {
           document = undefined
@@ -79,7 +86,7 @@ export async function registerOpenApi(app: FastifyInstance, auth: Auth, baseUrl:
         // A string is sent as it is, not serialized again.
         return reply
           .type('application/json; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
+          .header('Cache-Control', `public, max-age=${DOCUMENT_MAX_AGE_S}`)
           .send((await document) as never)
       },
     )

@@ -8,6 +8,8 @@ import { processPhoto } from './process-photo.ts'
 // app's priority, so a core busy with a photo still answers the app's requests first.
 
 const NICE = 10
+/** How long one photo may take (photo-processor.ts passes it as the first argument). */
+const budgetMs = Number(process.argv[2]) || undefined
 
 /**
  * Lowers every thread of this process to NICE. On Linux a priority belongs to a thread, and a new thread takes its
@@ -45,7 +47,7 @@ const answer = (message: ProcessorAnswer) => process.send?.(message)
 async function processUpload(id: number, chunks: Buffer[]) {
   answer({ id, started: true })
   try {
-    answer({ id, photo: await processPhoto(Buffer.concat(chunks)) })
+    answer({ id, photo: await processPhoto(Buffer.concat(chunks), { budgetMs }) })
   } catch (error) {
     answer(
       error instanceof HttpError

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterEach, expect, test } from 'vitest'
 import { createPhotoProcessor, type PhotoProcessor } from './photo-processor.ts'
-import { processPhoto } from './process-photo.ts'
+import { processPhoto, TOO_SLOW } from './process-photo.ts'
 import { isRunning } from '../test/processes.ts'
-import { phoneJpeg, png } from './test-images.ts'
+import { noisyPng, phoneJpeg, png } from './test-images.ts'
 
 let processor: PhotoProcessor | undefined
 afterEach(() => processor?.close())
 
 /** A file already whole, as the upload route would pass it on. */
 function processWhole(target: PhotoProcessor, chunks: Uint8Array[]) {
-  const upload = target.begin()
+  const upload = target.begin(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0))
   for (const chunk of chunks) upload.write(chunk)
   return upload.finish()
 }
@@ -81,6 +81,19 @@ test('a photo process that hangs is stopped: that upload is a 503, the next one 
   expect(processor.pid).not.toBe(hung)
 })
 
+test('a photo over its budget is refused alone: the uploads behind it are processed by the same process', async () => {
+  const failures: string[] = []
+  processor = createPhotoProcessor({ photoBudgetMs: 1000, onFailure: (message) => failures.push(message) })
+  // 2,000 × 8,000 of colour noise: within every limit of the header, and seconds of encoding even on an idle core.
+  const heavy = processWhole(processor, [noisyPng(2000, 8000)])
+  const next = processWhole(processor, [await png(64, 48)])
+  await expect(heavy).rejects.toMatchObject({ statusCode: 413, message: TOO_SLOW })
+  const pid = processor.pid
+  await expect(next).resolves.toMatchObject({ width: 64, height: 48 })
+  expect(processor.pid).toBe(pid)
+  expect(failures).toEqual([])
+})
+
 test('a photo process that dies mid-photo costs that upload a 503, not the app', async () => {
   const failures: string[] = []
   processor = createPhotoProcessor({ onFailure: (message) => failures.push(message) })
@@ -100,9 +113,9 @@ test('an upload streamed in chunks, refused halfway or broken off, leaves the ne
   processor = createPhotoProcessor()
   const jpeg = await phoneJpeg()
   // Two uploads arriving at once, their chunks interleaved; a third cancelled after its first chunk.
-  const a = processor.begin()
-  const b = processor.begin()
-  const c = processor.begin()
+  const a = processor.begin(jpeg.length)
+  const b = processor.begin(jpeg.length)
+  const c = processor.begin(jpeg.length)
   const chunks = chunksOf(jpeg, 10_000)
   c.write(chunks[0]!)
   for (const chunk of chunks) {
@@ -134,6 +147,31 @@ test('one photo at a time; past the line, an upload is a 503 before any processi
   expect(done).toEqual(['a', 'b'])
   // The line is free again.
   await expect(upload('d')).resolves.toMatchObject({ width: 800, height: 1200 })
+})
+
+test('uploads may hold only so many bytes in the photo process: past that, a 503 saying when to try again', async () => {
+  processor = createPhotoProcessor({ bytesInFlight: 10_000_000 })
+  const jpeg = await phoneJpeg()
+  // Two uploads still arriving, declared at 4 MB each, hold 8 MB.
+  const [a, b] = [processor.begin(4_000_000), processor.begin(4_000_000)]
+  let refusal: unknown
+  try {
+    processor.begin(4_000_000)
+  } catch (error) {
+    refusal = error
+  }
+  expect(refusal).toMatchObject({
+    statusCode: 503,
+    message: 'The server is busy with other photos; try again in a minute.',
+    retryAfterSeconds: 60,
+  })
+  // One ends (broken off): its room is free again; the other is processed and frees its room too.
+  a.cancel()
+  const c = processor.begin(4_000_000)
+  b.write(jpeg)
+  await expect(b.finish()).resolves.toMatchObject({ width: 800 })
+  c.cancel()
+  expect(processor.bytesReserved).toBe(0)
 })
 
 test('closing ends the photo process', async () => {

@@ -28,6 +28,8 @@ type Child = {
 type Job = {
   id: number
   child: Child
+  /** What the upload may bring (its declared size), held against the cap on bytes in flight until it ends. */
+  bytes: number
   /** Chunks that came before the process was ready to listen. */
   held: Uint8Array[]
   resolve?: (photo: ProcessedPhoto) => void
@@ -41,20 +43,41 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 /** Uploads that may wait while one is processed: each holds its file in the photo process (at most 15 MB). */
 export const PROCESSING_LINE = 8
+/**
+ * How long one photo may take before it alone is refused (413): about 30 times what a 12-megapixel photo takes
+ * on an idle core, and several times the heaviest picture the header checks let through (docs/decisions/034).
+ */
+export const PHOTO_BUDGET_MS = 20_000
+/** Past its budget a photo is answered at once; a process that still shows no progress this much later is stuck. */
+const STUCK_AFTER_BUDGET_MS = 10_000
+
+/**
+ * Bytes of uploads the photo process may hold at once, arriving or waiting (four photos of the largest size, or
+ * about twenty from a phone); an upload that would pass it is a 503 before a byte is read.
+ */
+export const BYTES_IN_FLIGHT = 64 * 1024 * 1024
 
 const START_ALLOWANCE_MS = 30_000
 
+// Each 503 says when to try again, in its words and in Retry-After.
+const RETRY_AFTER_SECONDS = 60
 const UNAVAILABLE = 'The photo could not be processed just now; try again in a minute.'
 const BUSY = 'The server is busy with other photos; try again in a minute.'
+const unavailable = () => new HttpError(503, UNAVAILABLE, RETRY_AFTER_SECONDS)
+const busy = () => new HttpError(503, BUSY, RETRY_AFTER_SECONDS)
 
 export type PhotoProcessorOptions = {
+  /** How long one photo may take; past it, that upload alone is refused (413) and the next one starts. */
+  photoBudgetMs?: number
   /**
    * How long the photo process may go without finishing a step (starting or ending a photo) while it has photos
-   * to do; then it is stopped and the uploads it held are answered 503.
+   * to do; then it is stopped and the uploads it held are answered 503. By default a little past the budget.
    */
   timeoutMs?: number
   /** Uploads that may wait for the one being processed (more are answered 503). */
   line?: number
+  /** Bytes the uploads in the photo process may add up to, arriving or waiting (more are answered 503). */
+  bytesInFlight?: number
   /** Told when the process ends while it holds uploads, or a photo fails unexpectedly. */
   onFailure?: (message: string) => void
 }
@@ -77,8 +100,10 @@ export type PhotoUpload = {
  * uploads it held a 503, not the site. It starts with `warm()` or the first upload, and again after it ends.
  */
 export function createPhotoProcessor({
-  timeoutMs = 60_000,
+  photoBudgetMs = PHOTO_BUDGET_MS,
+  timeoutMs = photoBudgetMs + STUCK_AFTER_BUDGET_MS,
   line = PROCESSING_LINE,
+  bytesInFlight = BYTES_IN_FLIGHT,
   onFailure,
 }: PhotoProcessorOptions = {}) {
   const jobs = new Map<number, Job>()
@@ -86,6 +111,8 @@ export function createPhotoProcessor({
   let lastId = 0
   // Uploads whose file is whole and whose photo isn't done yet: the one being processed and those waiting.
   let finished = 0
+  // What the uploads begun and not yet ended may bring, by their declared sizes.
+  let reserved = 0
 
   const send = (target: Child, message: ProcessorMessage) => {
     if (target.process.connected) target.process.send(message)
@@ -96,6 +123,7 @@ export function createPhotoProcessor({
     const job = jobs.get(id)
     if (!job) return undefined
     jobs.delete(id)
+    reserved -= job.bytes
     if (job.resolve) {
       finished--
       watch(job.child)
@@ -123,7 +151,7 @@ export function createPhotoProcessor({
 
   function start(): Child {
     const started: Child = {
-      process: fork(CHILD, [], {
+      process: fork(CHILD, [String(photoBudgetMs)], {
         execArgv: ['--import', TSX],
         // Buffers travel as bytes (only the part each view covers), not as JSON.
         serialization: 'advanced',
@@ -172,7 +200,7 @@ export function createPhotoProcessor({
       if (child === started) child = undefined
       const lost = [...jobs.values()].filter((job) => job.child === started)
       if (lost.length > 0) onFailure?.(`the photo process ended (${why}) holding ${lost.length} upload(s)`)
-      for (const job of lost) settle(job.id)?.reject?.(new HttpError(503, UNAVAILABLE))
+      for (const job of lost) settle(job.id)?.reject?.(unavailable())
     }
     forked.on('exit', (code, signal) => ended(signal ?? `exit code ${code}`))
     // It could not be started, or a message could not be sent: the same as ending, for the uploads it held.
@@ -187,10 +215,15 @@ export function createPhotoProcessor({
   }
 
   return {
-    /** Starts one upload: call before reading its file. */
-    begin(): PhotoUpload {
+    /**
+     * Starts one upload that may bring up to `bytes` (its declared size): call before reading its file. Throws a
+     * 503 when the uploads already in the photo process hold too much.
+     */
+    begin(bytes: number): PhotoUpload {
+      if (reserved + bytes > bytesInFlight) throw busy()
+      reserved += bytes
       const id = ++lastId
-      const job: Job = { id, child: (child ??= start()), held: [] }
+      const job: Job = { id, child: (child ??= start()), bytes, held: [] }
       jobs.set(id, job)
       const gone = () => jobs.get(id) !== job || job.child.ended
       const cancel = () => {
@@ -206,10 +239,10 @@ export function createPhotoProcessor({
         },
         finish: () =>
           new Promise<ProcessedPhoto>((resolve, reject) => {
-            if (gone()) return reject(new HttpError(503, UNAVAILABLE))
+            if (gone()) return reject(unavailable())
             if (finished >= 1 + line) {
               cancel()
-              return reject(new HttpError(503, BUSY))
+              return reject(busy())
             }
             finished++
             Object.assign(job, { resolve, reject })
@@ -223,6 +256,11 @@ export function createPhotoProcessor({
     /** Starts the photo process ahead of the first upload (it takes about half a second). */
     warm() {
       child ??= start()
+    },
+
+    /** Bytes the uploads begun and not yet ended may bring (tests read it). */
+    get bytesReserved(): number {
+      return reserved
     },
 
     /** The photo process's id while it runs (tests stop and kill it). */

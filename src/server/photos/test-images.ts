@@ -44,30 +44,57 @@ export async function avif(width = 300, height = 200): Promise<Buffer> {
     .toBuffer()
 }
 
-/**
- * A decompression bomb: a valid PNG of 20,000 × 20,000 pixels (400 megapixels, 1 bit each, all black) that is
- * about 50 kB, written by hand so the test never holds the pixels.
- */
-export function pngBomb(side = 20_000): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
+/** A PNG chunk: length, type, data and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(zlib.crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A valid PNG written by hand: its header, then `rows` (each led by its filter byte) compressed. */
+function pngOf(width: number, height: number, bitDepthAndColour: [number, number], rows: Buffer): Buffer {
   const header = Buffer.alloc(13)
-  header.writeUInt32BE(side, 0)
-  header.writeUInt32BE(side, 4)
-  header.set([1, 0, 0, 0, 0], 8) // bit depth 1, greyscale, deflate, no filter, no interlace
-  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side) // each row: filter 0, then zero bits
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([...bitDepthAndColour, 0, 0, 0], 8) // deflate, no filter, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ])
+}
+
+/**
+ * A black picture of any size, 1 bit a pixel, that compresses to almost nothing: a valid 20,000 × 20,000 PNG (a
+ * decompression bomb, 400 megapixels) is about 50 kB, and 1 × 39,000,000 about 75 kB. Written by hand, so the test
+ * never holds the pixels.
+ */
+export function bitmapPng(width: number, height: number): Buffer {
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height) // each row: filter 0, then zero bits
+  return pngOf(width, height, [1, 0], rows)
+}
+
+export const pngBomb = (side = 20_000) => bitmapPng(side, side)
+
+/**
+ * A picture every header check lets through that still takes seconds to encode: 8-bit colour noise in 64-pixel
+ * tiles (so the file stays small), which WebP can't compress cheaply.
+ */
+export function noisyPng(width: number, height: number): Buffer {
+  const TILE = 64
+  const rowBytes = 1 + width * 3
+  const patterns = Array.from({ length: TILE }, (_, row) => {
+    const bytes = Buffer.alloc(rowBytes)
+    for (let i = 1; i < rowBytes; i++) bytes[i] = ((((i - 1) % (TILE * 3)) + row * 7919) * 2654435761) >>> 24
+    return bytes
+  })
+  const rows = Buffer.alloc(rowBytes * height)
+  for (let y = 0; y < height; y++) patterns[y % TILE]!.copy(rows, y * rowBytes)
+  return pngOf(width, height, [8, 2], rows)
 }
 
 /** A picture cut off halfway, as an interrupted copy leaves it. */

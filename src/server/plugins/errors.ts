@@ -1,11 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { NO_STORE } from './cache-control.ts'
 
 /** An expected failure with a status and a message safe to show (docs/architecture.md §4, error shape). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as `Retry-After`: when the same request may succeed (a busy server, a limit per person). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -24,6 +27,8 @@ const clientMessages: Record<string, string> = {
  * Fastify's `frameworkErrors` option.
  */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  // Answered before routing, so no onSend hook runs: the no-store every API error gets is set here.
+  reply.header('cache-control', NO_STORE)
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return reply.status(414).send({ error: 'A part of the address is too long.' })
   return reply.status(400).send({ error: 'The address is not valid.' })
@@ -38,7 +43,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       }))
       return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request.', issues })
     }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message })
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
+      return reply.status(error.statusCode).send({ error: error.message })
+    }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

@@ -72,6 +72,22 @@ describe('index.html with the page’s route modules preloaded', () => {
     expect(preloads(unknown.body)).toContain('/assets/not-found-n1.js')
   })
 
+  test("a page of the web app under /api (the API reference) is a page, cached as pages are, not the API's no-store", async () => {
+    const page = await t.app.inject({ url: '/api/docs?tag=listings' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.headers['cache-control']).toBe('no-cache')
+    const again = await t.app.inject({
+      url: '/api/docs',
+      headers: { 'if-none-match': page.headers.etag as string },
+    })
+    expect(again.statusCode).toBe(304)
+    // Any other unknown path there is the API's: a JSON 404 no one keeps.
+    const unknown = await t.app.inject({ url: '/api/docs-old' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.headers['cache-control']).toBe('no-store')
+  })
+
   test('revalidation answers 304 for an unchanged page', async () => {
     const first = await t.app.inject({ url: '/' })
     const again = await t.app.inject({ url: '/', headers: { 'if-none-match': first.headers.etag as string } })

@@ -3,11 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { PAGE_ROWS } from '#shared/pages.ts'
+import { isApiPath } from './api-paths.ts'
 import { pagesWithPreloads } from './page-preloads.ts'
-
-/** The pages the page table puts under /api (the API reference): the web app's, not the API's. */
-const API_PAGES = new Set(PAGE_ROWS.filter((page) => page.path.startsWith('/api/')).map((page) => page.path))
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web')
 
@@ -37,8 +34,7 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
   const pageFor = hasBuild ? pagesWithPreloads(root) : null
   app.setNotFoundHandler((request, reply) => {
     const { pathname, search } = new URL(request.url, 'http://nestmate.invalid')
-    const isApi = (pathname.startsWith('/api/') || pathname === '/api') && !API_PAGES.has(pathname)
-    if (isApi || !['GET', 'HEAD'].includes(request.method)) {
+    if (isApiPath(pathname) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ error: 'Not found.' })
     }
     if (!pageFor) {

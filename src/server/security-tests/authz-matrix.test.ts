@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { multipart } from '../photos/test-images.ts'
 import { uploadAs } from '../routes/photos/test-requests.ts'
+import { publicCacheRoutes, registerCacheControl } from '../plugins/cache-control.ts'
 import { registerRouteAuth, routeAuthDeclarations } from '../plugins/route-auth.ts'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
 import { compareProfiles, type Profile } from '#shared/match.ts'
@@ -599,6 +600,35 @@ test('a route registered without an auth declaration is caught', async () => {
   await app.close()
 })
 
+test('an API answer is no-store unless its route declares it cacheable, whatever the handler set', async () => {
+  const app = Fastify()
+  registerRouteAuth(app)
+  registerCacheControl(app)
+  const cached = (reply: { header: (name: string, value: string) => unknown }) =>
+    reply.header('Cache-Control', 'public, max-age=60')
+  app.get('/api/declared', { config: { auth: 'public', cache: 'public' } }, async (_, reply) => {
+    cached(reply)
+    return 'ok'
+  })
+  app.get('/api/forgotten', { config: { auth: 'public' } }, async (_, reply) => {
+    cached(reply)
+    return 'ok'
+  })
+  app.get('/api/failing', { config: { auth: 'public', cache: 'public' } }, async (_, reply) => {
+    cached(reply)
+    return reply.status(404).send({ error: 'Not found.' })
+  })
+  expect(() =>
+    app.get('/api/personal', { config: { auth: 'signed-in', cache: 'public' } }, async () => 'mine'),
+  ).toThrow(/only a route anyone may call/)
+  const cacheOf = async (url: string) => (await app.inject({ url })).headers['cache-control']
+  expect(await cacheOf('/api/declared')).toBe('public, max-age=60')
+  expect(await cacheOf('/api/forgotten')).toBe('no-store')
+  expect(await cacheOf('/api/failing')).toBe('no-store')
+  expect(await cacheOf('/api/unknown')).toBe('no-store')
+  await app.close()
+})
+
 describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $name', (row) => {
   test.each(['anonymous', 'stranger', 'owner'] as const)('%s', async (who) => {
     // A fresh owner, stranger and listing per cell: no cell sees another's likes, edits or sign-outs.
@@ -617,6 +647,11 @@ describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $n
     const response = await injectAs(t.app, caller, row.request(ctx))
     expect(response.statusCode).toBe(cell.status)
     expect(response.json()).toEqual(cell.body(ctx))
+    // Only a route declared cacheable may be kept by a browser or proxy, and never its errors.
+    const mayCache = publicCacheRoutes(t.app).has(row.route) && cell.status < 400
+    expect(response.headers['cache-control'], 'Cache-Control').toEqual(
+      mayCache ? expect.stringMatching(/^public, max-age=\d+$/) : 'no-store',
+    )
     // Field level: the owner's phone and e-mail appear in this answer exactly when the table says so.
     const reveals = cell.reveals ?? []
     expect(response.body.includes(phone), 'phone number in the answer').toBe(reveals.includes('phone'))

@@ -17,11 +17,12 @@ type Parameter = {
   schema: Schema
 }
 type Media = { schema?: Schema }
+type Header = { required?: boolean; schema?: Schema }
 type OperationObject = {
   operationId: string
   parameters?: Parameter[]
   requestBody?: { content: Record<string, Media> }
-  responses: Record<string, { content?: Record<string, Media> }>
+  responses: Record<string, { content?: Record<string, Media>; headers?: Record<string, Header> }>
   security?: Record<string, string[]>[]
 }
 export type OpenApiDocument = {
@@ -74,7 +75,10 @@ function bodyOf(response: LightMyRequestResponse): string {
   return raw.toString('utf8')
 }
 
-/** Checks answers against the document: the status declared for the operation, the body valid for that status. */
+/**
+ * Checks answers against the document: the status declared for the operation, its headers (`Cache-Control`) and
+ * its body valid for that status.
+ */
 export function createAnswerCheck(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: false })
   addFormats.default(ajv)
@@ -89,6 +93,16 @@ export function createAnswerCheck(document: OpenApiDocument) {
     const declared = operation.spec.responses[status]
     const where = `${operation.method} ${operation.path} answered ${status}`
     if (!declared) return `${where}, which the document doesn't declare: ${response.body.slice(0, 200)}`
+    const base = pointer('paths', operation.path, operation.method.toLowerCase(), 'responses', status)
+    for (const [name, header] of Object.entries(declared.headers ?? {})) {
+      const value = response.headers[name.toLowerCase()]
+      if (value === undefined) {
+        if (header.required) return `${where} without the header ${name}`
+        continue
+      }
+      const validate = ajv.getSchema(`openapi.json#/${base}/headers/${pointer(name)}/schema`)
+      if (validate && !validate(value)) return `${where} with ${name}: ${String(value)}, outside its schema`
+    }
     const media = declared.content?.['application/json']
     if (!media?.schema) return undefined
     if (!/^application\/json/.test(String(response.headers['content-type'])))
@@ -99,7 +113,7 @@ export function createAnswerCheck(document: OpenApiDocument) {
     } catch {
       return `${where} with a body that isn't JSON: ${response.body.slice(0, 200)}`
     }
-    const ref = `openapi.json#/${pointer('paths', operation.path, operation.method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema')}`
+    const ref = `openapi.json#/${base}/${pointer('content', 'application/json', 'schema')}`
     const validate = ajv.getSchema(ref)
     if (!validate) throw new Error(`no schema at ${ref}`)
     if (validate(body)) return undefined

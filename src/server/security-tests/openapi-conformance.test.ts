@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, describe, expect, test } from 'vitest'
+import { publicCacheRoutes } from '../plugins/cache-control.ts'
 import { BASE_URL, createTestApp } from '../test/app.ts'
 import {
   buildRequest,
@@ -61,6 +62,28 @@ const as = (cast: Cast | undefined, who: 'owner' | 'stranger' | 'anonymous'): Re
 test('the document has operations of Nestmate and of its accounts', () => {
   expect(operations.filter(isOwn).length).toBeGreaterThan(20)
   expect(operations.filter((operation) => !isOwn(operation)).length).toBeGreaterThan(10)
+})
+
+test("every answer declares its Cache-Control: no-store, but a cacheable route's successes (public, max-age)", () => {
+  const kept = new Set<string>()
+  for (const operation of operations)
+    for (const [status, response] of Object.entries(operation.spec.responses)) {
+      const header = response.headers?.['Cache-Control']
+      expect(header, `${operation.route} ${status}`).toMatchObject({ required: true })
+      if (header?.schema?.const !== 'no-store') kept.add(`${operation.route} ${status}`)
+    }
+  // Exactly the routes declared `cache: 'public'`, and only their 2xx answers.
+  expect([...kept].sort()).toEqual(
+    operations
+      .filter((operation) => publicCacheRoutes(t.app).has(operation.route))
+      .flatMap((operation) =>
+        Object.keys(operation.spec.responses)
+          .filter((status) => Number(status) < 400)
+          .map((status) => `${operation.route} ${status}`),
+      )
+      .sort(),
+  )
+  expect(publicCacheRoutes(t.app)).toEqual(new Set(['GET /api/places', 'GET /api/openapi.json']))
 })
 
 describe.each(operations.map((operation) => ({ name: `${operation.method} ${operation.path}`, operation })))(

@@ -1,20 +1,22 @@
 import {
-  redirect,
   useActionData,
   useLoaderData,
+  useLocation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
+import { PATHS } from '#shared/api.ts'
 import { SignupSchema } from '#shared/signup.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { loginReason } from '../lib/login-reason.ts'
 import { skipIfSignedIn } from '../lib/require-session.ts'
-import { register, saveUserRecord } from '../features/auth/api.ts'
+import { register } from '../features/auth/api.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { LoginReasonNote } from '../features/auth/login-reason-note.tsx'
-import { returnPath } from '../features/auth/return-path.ts'
+import { returnPath, withFrom } from '../features/auth/return-path.ts'
 import { SignupForm, type SignupErrors } from '../features/auth/signup-form.tsx'
-import { showError, showSuccess } from '../components/popup.ts'
+import { SignupSent } from '../features/auth/signup-sent.tsx'
+import { showError } from '../components/popup.ts'
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? '')
 
@@ -33,19 +35,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return { errors }
   }
 
+  // The answer is the same whether or not the address has an account, and signs no one in; the mail says which.
   const outcome = await register(parsed.data)
   if (!outcome.ok) {
     showError('Signup Failed', outcome.message)
     return { errors: {} }
   }
-  const { name, email, photo } = parsed.data
-  await saveUserRecord({ name, email, photo })
-  await showSuccess(
-    'Welcome to Nestmate!',
-    'Your account is ready. We mailed you a link to confirm your e-mail.',
-    2000,
-  )
-  return redirect(returnPath(request.url))
+  return { sentTo: parsed.data.email }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -56,18 +52,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const result = useActionData<typeof action>()
   const { reason } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  const sentTo = result?.sentTo
   return (
     <AuthCard
-      words={['Welcome Dear!', 'Create Your Account', 'Join Us Today']}
+      words={sentTo ? ['Almost There!'] : ['Welcome Dear!', 'Create Your Account', 'Join Us Today']}
       intro={
-        reason
-          ? "Sign up to see this room's details and contact."
-          : 'Sign up to post your room and find a roommate who fits.'
+        sentTo
+          ? 'One more step, and it is in your inbox.'
+          : reason
+            ? "Sign up to see this room's details and contact."
+            : 'Sign up to post your room and find a roommate who fits.'
       }
       notice={reason && <LoginReasonNote reason={reason} />}
     >
       <PageTitle title="Signup" />
-      <SignupForm errors={result?.errors} />
+      {sentTo ? (
+        <SignupSent email={sentTo} loginTo={withFrom(PATHS.login, search)} />
+      ) : (
+        <SignupForm errors={result?.errors} />
+      )}
     </AuthCard>
   )
 }

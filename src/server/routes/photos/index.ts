@@ -7,8 +7,9 @@ import { PHOTO_LIMITS } from '#shared/photos.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
-import { createPhotoProcessor } from '../../photos/photo-processor.ts'
+import { createPhotoProcessor, type PhotoProcessorOptions } from '../../photos/photo-processor.ts'
 import type { PhotosRepository } from './photos-repository.ts'
+import { createPhotoReceiver, UPLOAD_LIMITS, type UploadLimits } from './receive-photo.ts'
 
 const HOUR = 60 * 60 * 1000
 // Per person: processing a photo costs far more than any other write.
@@ -19,40 +20,28 @@ export const PHOTO_UPLOAD_LIMIT = {
 }
 export const PHOTO_EDIT_LIMIT = { max: 300, timeWindow: HOUR, groupId: ':photo-edit' }
 
-const MB = PHOTO_LIMITS.maxBytes / (1024 * 1024)
-const TOO_LARGE = `A photo can be at most ${MB} MB.`
 const FULL = `A listing has at most ${PHOTO_LIMITS.perListing} photos; delete one to add another.`
 const LISTING_NOT_FOUND = 'Listing not found.'
 const NOT_YOURS = 'You can only change the photos of your own listings.'
-
-// What @fastify/multipart throws, as the API's own words.
-const multipartErrors: Record<string, HttpError> = {
-  FST_REQ_FILE_TOO_LARGE: new HttpError(413, TOO_LARGE),
-  FST_FILES_LIMIT: new HttpError(413, 'Send one photo per request.'),
-  FST_PARTS_LIMIT: new HttpError(413, 'Send one photo per request.'),
-  FST_FIELDS_LIMIT: new HttpError(400, 'Send only the form field "photo".'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: new HttpError(415, 'Send the photo as multipart/form-data.'),
-}
-const asHttpError = (error: unknown) =>
-  multipartErrors[(error as { code?: string }).code ?? ''] ??
-  // busboy's own complaints about a malformed body
-  new HttpError(400, 'The upload is not a valid multipart/form-data body.')
 
 export type PhotoRoutesDeps = {
   photos: PhotosRepository
   store: PhotoStore
   ownerOf: (listingId: string) => Promise<string | undefined>
+  /** Tests make the limits small enough to reach. */
+  limits?: Partial<UploadLimits & Omit<PhotoProcessorOptions, 'onFailure'>>
 }
 
 /** Adding, ordering and deleting a listing's photos, and serving their files (docs/api.md, Photos). */
 export const photoRoutes =
-  ({ photos, store, ownerOf }: PhotoRoutesDeps): FastifyPluginAsyncZod =>
+  ({ photos, store, ownerOf, limits = {} }: PhotoRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes read multipart bodies; everywhere else a write is JSON.
     await app.register(multipart, {
       limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 },
     })
-    const processor = createPhotoProcessor({ onFailure: (message) => app.log.error(message) })
+    const processor = createPhotoProcessor({ ...limits, onFailure: (message) => app.log.error(message) })
+    const receive = createPhotoReceiver(processor, { ...UPLOAD_LIMITS, ...limits })
     // A listening server has it ready before the first upload; one answering injected requests (tests) starts it
     // when a photo comes.
     app.addHook('onListen', async () => processor.warm())
@@ -81,20 +70,8 @@ export const photoRoutes =
         if (target.photos >= PHOTO_LIMITS.perListing) throw new HttpError(400, FULL)
 
         // Each chunk goes on to the photo process as it arrives: this process holds no upload whole
-        // (docs/decisions/028).
-        const upload = processor.begin()
-        try {
-          const file = await request.file()
-          if (!file || file.fieldname !== 'photo')
-            throw new HttpError(400, 'Send the picture in the form field "photo".')
-          for await (const chunk of file.file) upload.write(chunk as Buffer)
-          // Past the limit the stream ends early, marked truncated: the photo is refused whole.
-          if (file.file.truncated) throw new HttpError(413, TOO_LARGE)
-        } catch (error) {
-          upload.cancel()
-          throw error instanceof HttpError ? error : asHttpError(error)
-        }
-        const photo = await upload.finish()
+        // (docs/decisions/028), and no upload takes longer or holds more than its limits (decision 034).
+        const photo = await receive(request, reply)
         // Files first, then the row: a crash in between leaves files without a row (swept later), never a row
         // without files.
         await store.write(listingId, photo)

@@ -11,7 +11,7 @@ export const placeRoutes =
     app.get(
       '/api/places',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', cache: 'public' },
         schema: { querystring: PlacesQuerySchema, response: { 200: z.array(PlaceSchema) } },
         serializerCompiler: precompiledSerializer,
       },

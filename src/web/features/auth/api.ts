@@ -1,5 +1,3 @@
-import { API } from '#shared/api.ts'
-import { api } from '../../lib/api.ts'
 import { signIn, signUp } from '../../lib/auth-client.ts'
 import { tryAgainIn } from './retry-after.ts'
 import { attempt, type Outcome } from '../../lib/auth-outcome.ts'
@@ -31,14 +29,6 @@ export function register(input: {
 }): Promise<Outcome> {
   const { name, email, password, photo } = input
   return attempt(() => signUp.email({ name, email, password, image: photo || undefined }), 'Signup failed.')
-}
-
-/** The spec's user record, sent after an e-mail sign-up. The account exists already, so a failure here is not fatal. */
-export async function saveUserRecord(user: { name: string; email: string; photo: string }): Promise<void> {
-  const now = new Date().toISOString()
-  await api(API.users, { method: 'POST', body: { ...user, creationTime: now, lastSignInTime: now } }).catch(
-    () => {},
-  )
 }
 
 export async function startGoogleSignIn(callbackURL: string, errorCallbackURL: string): Promise<Outcome> {
