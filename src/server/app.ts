@@ -28,6 +28,13 @@ import { createPhotosRepository } from './routes/photos/photos-repository.ts'
 import { placeRoutes } from './routes/places/index.ts'
 import { siteRoutes } from './routes/site.ts'
 import { loggerOptions } from './request-log.ts'
+import { conversationRoutes } from './routes/conversations/index.ts'
+import { createConversationsRepository } from './routes/conversations/conversations-repository.ts'
+import { liveRoutes } from './routes/live/index.ts'
+import { reportRoutes } from './routes/reports/index.ts'
+import { createReportsRepository } from './routes/reports/reports-repository.ts'
+import { startLive } from './live/live.ts'
+import { createUnreadMail, type SendUnreadMail } from './mail/unread-mail.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { createUsersRepository } from './routes/users/users-repository.ts'
 
@@ -38,6 +45,11 @@ export type App = FastifyInstance & {
   startDraining: () => void
   /** Removes photo files a crash or a refused upload left without a row; answers how many. */
   sweepPhotos: () => Promise<number>
+  /**
+   * Mails each person whose messages stayed unread 15 minutes, once (docs/decisions/040). The job runner calls it
+   * every minute, on one process at a time; a second caller at once sends nothing twice.
+   */
+  sendUnreadMail: SendUnreadMail
 }
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
@@ -128,8 +140,19 @@ export async function buildApp(
   await app.register(livingProfileRoutes(profiles))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
+  const live = await startLive(database, app.log)
+  // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
+  app.addHook('preClose', (done) => {
+    live.endStreams()
+    done()
+  })
+  app.addHook('onClose', () => live.stopListening())
+  await app.register(conversationRoutes(createConversationsRepository(database.db)))
+  await app.register(liveRoutes(live.hub, app.sessionOf))
+  await app.register(reportRoutes(createReportsRepository(database.db)))
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)
-  return Object.assign(app, { auth, mailer, startDraining, sweepPhotos }) as unknown as App
+  const sendUnreadMail = createUnreadMail(database.db, mailer, config)
+  return Object.assign(app, { auth, mailer, startDraining, sweepPhotos, sendUnreadMail }) as unknown as App
 }

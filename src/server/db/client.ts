@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
 import { clearStalePostmasterPid, lockDataDir } from './data-dir-lock.ts'
+import { listenOnPostgres, type Listener } from './listen.ts'
 import { makePrivateDir } from './private-dir.ts'
 
 /** Table and column names in SQL are snake_case; the TypeScript side is camelCase (db/prepare-raw.ts renders with it too). */
@@ -25,6 +26,11 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres'
   /** Runs one round trip; throws when the database is unreachable. */
   ping: () => Promise<void>
+  /**
+   * LISTENs on `channel` (PostgreSQL: a connection of its own per process; PGlite: the one in-process database);
+   * resolves once listening, with the function that stops.
+   */
+  listen: (channel: string, listener: Listener) => Promise<() => Promise<void>>
   close: () => Promise<void>
 }
 
@@ -89,6 +95,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: db as unknown as Database,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
       close: () => pool.end(),
     }
   }
@@ -112,6 +119,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db: db as unknown as Database,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, listener.onNotify)
+      return async () => {
+        if (!closed) await stop()
+      }
+    },
     close: async () => {
       if (closed) return
       closed = true

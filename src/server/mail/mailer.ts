@@ -10,6 +10,11 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
 export type Mailer = {
   /** Queues the mail and returns at once: a request never waits for (or fails because of) the mail server. */
   send(mail: OutgoingMail): void
+  /**
+   * Delivers the mail now, once, without retries: resolves when the server took it, throws when it didn't. For a
+   * job that records what it sent and retries on its own schedule.
+   */
+  sendNow(mail: OutgoingMail): Promise<void>
   /** Resolves once every queued mail has been delivered or given up on (tests, shutdown). */
   idle(): Promise<void>
   /** Stops retrying and closes the SMTP connection. */
@@ -88,6 +93,7 @@ export function createMailer(
       const job = deliverWithRetries(mail).finally(() => pending.delete(job))
       pending.add(job)
     },
+    sendNow: deliver,
     async idle() {
       while (pending.size > 0) await Promise.all(pending)
     },

@@ -20,6 +20,10 @@ declare module 'fastify' {
     /** The signed-in user, or null; resolved once per request. */
     sessionUser(): Promise<SessionUser | null>
   }
+  interface FastifyInstance {
+    /** The signed-in user of a Cookie header, checked again (a long-lived stream's session may have ended). */
+    sessionOf(cookieHeader: string | undefined): Promise<SessionUser | null>
+  }
 }
 
 /** Builds the Fetch API request Better Auth expects from Fastify's, with the client IP it may trust. */
@@ -124,6 +128,7 @@ export async function registerAuth(
     sessions.set(value, found.user, new Date(endsAt), since)
     return found.user
   }
+  app.decorate('sessionOf', resolve)
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<SessionUser | null> }
     cache.sessionPromise ??= resolve(this.headers.cookie)
