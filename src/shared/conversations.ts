@@ -95,7 +95,9 @@ export type MessagesPage = z.infer<typeof MessagesPageSchema>
 export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() }).nullable()
 
 /** What the conversation is about, or null once the listing is deleted. */
-export const AboutSchema = z.object({ kind: z.literal('listing'), id: z.string(), title: z.string() }).nullable()
+export const AboutSchema = z
+  .object({ kind: z.literal('listing'), id: z.string(), title: z.string() })
+  .nullable()
 
 /** One conversation in the inbox. */
 export const InboxEntrySchema = z.object({

@@ -27,7 +27,11 @@ function byPerson(sides: ClaimedSide[]): ClaimedSide[][] {
  * so two processes never mail the same thing, and a process killed while sending never sends it again (that mail
  * is lost rather than doubled). A mail the server refused is given back for the next run.
  */
-export function createUnreadMail(db: Database, mailer: Mailer, config: Pick<Config, 'baseUrl'>): SendUnreadMail {
+export function createUnreadMail(
+  db: Database,
+  mailer: Mailer,
+  config: Pick<Config, 'baseUrl'>,
+): SendUnreadMail {
   const claims = createUnreadMailRepository(db)
   const link = `${config.baseUrl}${PATHS.inbox}`
   return async ({ now }) => {
@@ -36,7 +40,13 @@ export function createUnreadMail(db: Database, mailer: Mailer, config: Pick<Conf
     let failed = 0
     for (const sides of byPerson(claimed)) {
       const { email, name } = sides[0]!
-      const mail = renderUnreadMail({ name, conversations: sides, link, siteName: 'Nestmate', baseUrl: config.baseUrl })
+      const mail = renderUnreadMail({
+        name,
+        conversations: sides,
+        link,
+        siteName: 'Nestmate',
+        baseUrl: config.baseUrl,
+      })
       try {
         await mailer.sendNow({ to: email, link, ...mail })
         mailed++

@@ -9,7 +9,9 @@ const me = sql.placeholder('userId')
 const conversationId = sql.placeholder('conversationId')
 
 /** A message as one viewer sees it (`mine`), from `message m`. */
-const messageColumns = (viewer: SQL | SQLWrapper) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
+const messageColumns = (
+  viewer: SQL | SQLWrapper,
+) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
   m.sender_id = ${viewer} as mine, m.body, ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
 
 type InboxRow = {
@@ -37,7 +39,9 @@ type HeaderRow = {
 }
 
 const about = (row: { listingId: string | null; title: string | null }) =>
-  row.listingId && row.title !== null ? { kind: 'listing' as const, id: row.listingId, title: row.title } : null
+  row.listingId && row.title !== null
+    ? { kind: 'listing' as const, id: row.listingId, title: row.title }
+    : null
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
 
@@ -46,9 +50,8 @@ const PREVIEW_CHARS = 200
 
 /** The reads of conversations: inbox pages, a conversation's header and messages, unread counts. */
 export function createConversationReads(db: Database) {
-  const inboxStatements = createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>(
-    'conversation_inbox',
-  )
+  const inboxStatements =
+    createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>('conversation_inbox')
   // One index walk over the caller's sides, newest activity first (the last message's id), then a probe each for
   // the conversation, listing, other person and last message.
   const inboxPage = (shape: { before: boolean; listing: boolean }) =>
@@ -87,9 +90,8 @@ export function createConversationReads(db: Database) {
       where side.conversation_id = ${conversationId} and side.user_id = ${me}`,
   )
 
-  const messageStatements = createStatementCache<(values: Record<string, unknown>) => Promise<Message[]>>(
-    'conversation_messages',
-  )
+  const messageStatements =
+    createStatementCache<(values: Record<string, unknown>) => Promise<Message[]>>('conversation_messages')
   // Only a participant gets rows: the membership test is part of the statement.
   const messagePage = (direction: 'newest' | 'before' | 'after') =>
     messageStatements(direction, (name) =>

@@ -27,7 +27,10 @@ describe('POST /api/conversations', () => {
     const again = await startAs(t.app, seeker, listingId, 'Me again.')
     expect([again.statusCode, again.json()]).toEqual([200, { conversationId }])
     const page = await messagesAs(t.app, poster, conversationId)
-    expect(page.json().messages.map((m: { body: string }) => m.body)).toEqual(['Hello, is it still free?', 'Me again.'])
+    expect(page.json().messages.map((m: { body: string }) => m.body)).toEqual([
+      'Hello, is it still free?',
+      'Me again.',
+    ])
   })
 
   test('refuses an unverified address, the own listing, an unknown listing and bad text, saying why', async () => {
@@ -40,7 +43,10 @@ describe('POST /api/conversations', () => {
     ])
     const seeker = await verifiedUser(t)
     const own = await startAs(t.app, poster, listingId)
-    expect([own.statusCode, own.json().error]).toEqual([403, "You can't message yourself about your own listing."])
+    expect([own.statusCode, own.json().error]).toEqual([
+      403,
+      "You can't message yourself about your own listing.",
+    ])
     const unknown = await startAs(t.app, seeker, '00000000-0000-4000-8000-000000000000')
     expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'Listing not found.'])
     for (const [body, error] of [
@@ -132,7 +138,12 @@ describe('inbox, unread counts and read receipts', () => {
       id,
       about: { kind: 'listing', id: listingId, title: 'Room by the river' },
       other: { name: seeker.name, photo: '' },
-      lastMessage: { id: expect.any(Number), body: 'I could come on Saturday.', mine: false, createdAt: anyString },
+      lastMessage: {
+        id: expect.any(Number),
+        body: 'I could come on Saturday.',
+        mine: false,
+        createdAt: anyString,
+      },
       unread: 2,
     })
     expect((await inboxAs(t.app, seeker)).json()[0]).toMatchObject({
@@ -187,7 +198,10 @@ describe('block', () => {
       'You blocked this person. Unblock them to send a message.',
     ])
     const blocked = await sendAs(t.app, seeker, id, 'Hello?')
-    expect([blocked.statusCode, blocked.json().error]).toEqual([403, "This person isn't taking messages from you."])
+    expect([blocked.statusCode, blocked.json().error]).toEqual([
+      403,
+      "This person isn't taking messages from you.",
+    ])
     expect((await messagesAs(t.app, seeker, id)).json().messages).toHaveLength(1)
     expect((await headerAs(t.app, poster, id)).json()).toMatchObject({ blockedByMe: true, blockedMe: false })
     expect((await headerAs(t.app, seeker, id)).json()).toMatchObject({ blockedByMe: false, blockedMe: true })
@@ -200,13 +214,19 @@ describe('block', () => {
     await blockAs(t.app, poster, id)
     const other = await createListing(t.app, poster, { title: 'Another room' })
     const response = await startAs(t.app, seeker, other)
-    expect([response.statusCode, response.json().error]).toEqual([403, "This person isn't taking messages from you."])
+    expect([response.statusCode, response.json().error]).toEqual([
+      403,
+      "This person isn't taking messages from you.",
+    ])
   })
 })
 
 describe('the contact shield', () => {
   test('contacts in a message sent before the other ever replied are shielded; after a reply they are not', async () => {
-    const { poster, seeker, id } = await conversationBetween(t, 'Call me on +44 7700 900123 or mail me@example.com')
+    const { poster, seeker, id } = await conversationBetween(
+      t,
+      'Call me on +44 7700 900123 or mail me@example.com',
+    )
     await sendAs(t.app, seeker, id, 'Or see wa.me/447700900123')
     await sendAs(t.app, seeker, id, 'No contacts here.')
     await sendAs(t.app, poster, id, 'Sure, my number is 0412 345 678')

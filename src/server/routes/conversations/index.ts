@@ -56,7 +56,10 @@ export const conversationRoutes =
         reply.header('Cache-Control', 'no-store')
         const last = entries.at(-1)
         if (more && last) {
-          const next = new URLSearchParams({ limit: String(request.query.limit), before: String(last.lastMessage.id) })
+          const next = new URLSearchParams({
+            limit: String(request.query.limit),
+            before: String(last.lastMessage.id),
+          })
           if (request.query.listingId) next.set('listingId', request.query.listingId)
           reply.header('Link', `<${API.conversations}?${next}>; rel="next"`)
         }
@@ -68,7 +71,10 @@ export const conversationRoutes =
       '/api/conversations',
       {
         config: { auth: 'signed-in', rateLimit: START_LIMIT },
-        schema: { body: NewConversationSchema, response: { 200: NewConversationResultSchema, 201: NewConversationResultSchema } },
+        schema: {
+          body: NewConversationSchema,
+          response: { 200: NewConversationResultSchema, 201: NewConversationResultSchema },
+        },
       },
       async (request, reply) => {
         const started = await conversations.start(request.body.listingId, request.user.id, request.body.body)
@@ -82,7 +88,9 @@ export const conversationRoutes =
           case 'blocked':
             throw blockedError(started.blocker)
         }
-        return reply.status(started.outcome === 'started' ? 201 : 200).send({ conversationId: started.conversationId })
+        return reply
+          .status(started.outcome === 'started' ? 201 : 200)
+          .send({ conversationId: started.conversationId })
       },
     )
 
@@ -129,7 +137,11 @@ export const conversationRoutes =
       '/api/conversations/:id/messages',
       {
         config: { auth: 'signed-in', rateLimit: MESSAGE_LIMIT },
-        schema: { params: ConversationParamsSchema, body: NewMessageSchema, response: { 201: MessageSchema } },
+        schema: {
+          params: ConversationParamsSchema,
+          body: NewMessageSchema,
+          response: { 201: MessageSchema },
+        },
       },
       async (request, reply) => {
         const sent = await conversations.send(request.params.id, request.user.id, request.body.body)
@@ -139,7 +151,14 @@ export const conversationRoutes =
         const { id, createdAt, shielded } = sent.message
         return reply
           .status(201)
-          .send({ id, conversationId: request.params.id, mine: true, body: request.body.body, createdAt, shielded })
+          .send({
+            id,
+            conversationId: request.params.id,
+            mine: true,
+            body: request.body.body,
+            createdAt,
+            shielded,
+          })
       },
     )
 

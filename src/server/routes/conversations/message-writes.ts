@@ -44,7 +44,13 @@ export type SentRow = { id: number; createdAt: string; shielded: boolean }
  */
 export async function insertMessage(
   tx: Transaction,
-  input: { conversationId: string; senderId: string; recipientId: string; body: string; holdsContact: boolean },
+  input: {
+    conversationId: string
+    senderId: string
+    recipientId: string
+    body: string
+    holdsContact: boolean
+  },
 ): Promise<SentRow> {
   const { conversationId, senderId, recipientId, body, holdsContact } = input
   const [row] = await rowsOf<SentRow>(

@@ -15,7 +15,10 @@ export const MAX_STREAMS_PER_PERSON = 10
  * request's one log line apply; the compression hook leaves streams alone.
  */
 export const liveRoutes =
-  (hub: LiveHub, sessionOf: (cookie: string | undefined) => Promise<{ id: string } | null>): FastifyPluginAsyncZod =>
+  (
+    hub: LiveHub,
+    sessionOf: (cookie: string | undefined) => Promise<{ id: string } | null>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/live',
@@ -44,12 +47,14 @@ export const liveRoutes =
           recheck: async () => (await sessionOf(cookie))?.id === userId,
         }
         hub.add(stream, after)
-        return reply
-          .header('Content-Type', 'text/event-stream; charset=utf-8')
-          .header('Cache-Control', 'no-store, no-transform')
-          // Tells a buffering proxy (nginx) to pass each event on as it comes.
-          .header('X-Accel-Buffering', 'no')
-          .send(stream.sink.body)
+        return (
+          reply
+            .header('Content-Type', 'text/event-stream; charset=utf-8')
+            .header('Cache-Control', 'no-store, no-transform')
+            // Tells a buffering proxy (nginx) to pass each event on as it comes.
+            .header('X-Accel-Buffering', 'no')
+            .send(stream.sink.body)
+        )
       },
     )
   }

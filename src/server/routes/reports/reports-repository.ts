@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../conversations/message-writes.ts'
 
 export type ReportOutcome =
-  | { outcome: 'filed'; reportId: string }
-  | { outcome: 'missing' | 'not-member' | 'own' | 'already' }
+  { outcome: 'filed'; reportId: string } | { outcome: 'missing' | 'not-member' | 'own' | 'already' }
 
 /** Reports to the moderators: the only code that writes `report`. */
 export function createReportsRepository(db: Database) {
