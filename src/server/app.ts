@@ -34,6 +34,7 @@ import { liveRoutes } from './routes/live/index.ts'
 import { reportRoutes } from './routes/reports/index.ts'
 import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
+import type { LiveTiming } from './live/live-hub.ts'
 import { createUnreadMail, type SendUnreadMail } from './mail/unread-mail.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { createUsersRepository } from './routes/users/users-repository.ts'
@@ -67,7 +68,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { webRoot?: string; mailRetryDelaysMs?: number[] } = {},
+  options: { webRoot?: string; mailRetryDelaysMs?: number[]; live?: LiveTiming } = {},
 ) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
@@ -140,7 +141,7 @@ export async function buildApp(
   await app.register(livingProfileRoutes(profiles))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
-  const live = await startLive(database, app.log)
+  const live = await startLive(database, app.log, options.live)
   // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
   app.addHook('preClose', (done) => {
     live.endStreams()

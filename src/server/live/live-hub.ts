@@ -9,7 +9,7 @@ export type LiveStream = {
   readonly sink: SseSink
   /** The last message id written to it; 0 before any. */
   cursor: number
-  /** Whether the session behind it still holds (checked every SESSION_CHECK_MS). */
+  /** Whether the session behind it still holds (checked about every SESSION_CHECK_MS). */
   recheck: () => Promise<boolean>
   checkedAt: number
 }
@@ -19,7 +19,9 @@ type Log = { warn: (object: object, message: string) => void }
 // At least every 30 s, so proxies and browsers keep an idle stream open.
 export const HEARTBEAT_MS = 25_000
 // A signed-out or revoked session stops receiving within this long.
-const SESSION_CHECK_MS = 60_000
+export const SESSION_CHECK_MS = 60_000
+
+export type LiveTiming = { heartbeatMs?: number; sessionCheckMs?: number }
 
 export const toViewer = (row: LiveMessage, userId: string): Message => ({
   id: row.id,
@@ -36,7 +38,11 @@ export const toViewer = (row: LiveMessage, userId: string): Message => ({
  * message read once for every stream that wants it. Each stream's cursor (the last message id written) keeps a
  * message from being written twice when a backlog and a notice both bring it.
  */
-export function createLiveHub(repository: LiveRepository, log: Log, { heartbeatMs = HEARTBEAT_MS } = {}) {
+export function createLiveHub(
+  repository: LiveRepository,
+  log: Log,
+  { heartbeatMs = HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS }: LiveTiming = {},
+) {
   const streams = new Map<string, Set<LiveStream>>()
   const joining: { stream: LiveStream; after: number | null }[] = []
   const notices: LiveNotice[] = []
@@ -128,7 +134,7 @@ export function createLiveHub(repository: LiveRepository, log: Log, { heartbeatM
     for (const set of streams.values())
       for (const stream of set) {
         stream.sink.write(HEARTBEAT)
-        if (now - stream.checkedAt < SESSION_CHECK_MS) continue
+        if (now - stream.checkedAt < sessionCheckMs) continue
         stream.checkedAt = now
         stream.recheck().then(
           (valid) => valid || stream.sink.end(),

@@ -6,6 +6,7 @@ import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../app.ts'
 import type { Config } from '../env.ts'
+import type { LiveTiming } from '../live/live-hub.ts'
 import { sampleListing } from '#shared/sample-listing.ts'
 import { openTestDatabase } from './database.ts'
 
@@ -44,7 +45,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 /** A whole Nestmate app on a fresh database; call close() after the tests. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { webRoot?: string; live?: LiveTiming } = {},
+) {
   const database = await openTestDatabase()
   // Without SMTP_URL mail goes to DATA_DIR/mail: a folder of this app's own, removed with it.
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
@@ -83,7 +87,10 @@ export function useForFile<T extends { close: () => Promise<unknown> }>(create: 
 }
 
 /** A test app for the whole file (or describe block). */
-export function useTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}): TestApp {
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  options: { webRoot?: string; live?: LiveTiming } = {},
+): TestApp {
   return useForFile(() => createTestApp(overrides, options))
 }
 

@@ -149,16 +149,14 @@ export const conversationRoutes =
         if (sent.outcome === 'gone') throw new HttpError(403, MESSAGES.gone)
         if (sent.outcome !== 'sent') throw access(sent.outcome)
         const { id, createdAt, shielded } = sent.message
-        return reply
-          .status(201)
-          .send({
-            id,
-            conversationId: request.params.id,
-            mine: true,
-            body: request.body.body,
-            createdAt,
-            shielded,
-          })
+        return reply.status(201).send({
+          id,
+          conversationId: request.params.id,
+          mine: true,
+          body: request.body.body,
+          createdAt,
+          shielded,
+        })
       },
     )
 
