@@ -6,20 +6,29 @@ export type CapturedMail = ParsedMail & { to: string; rawText: string }
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, for tests that follow a mail's link.
- * `refuseFirst` answers that many messages with a temporary failure first (to exercise retries).
+ * `refuseFirst` answers that many messages with a temporary failure first (to exercise retries); `hold` takes a
+ * message's data and never answers, as a server that hangs mid-send (`held` counts those).
  */
-export async function startSmtpCapture({ refuseFirst = 0 } = {}) {
+export async function startSmtpCapture({ refuseFirst = 0, hold = false } = {}) {
   const received: CapturedMail[] = []
   const waiters: (() => void)[] = []
   let refused = 0
+  let held = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A held message keeps its connection open: close() cuts it after this long instead of waiting.
+    ...(hold ? { closeTimeout: 100 } : {}),
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
+        if (hold) {
+          held++
+          waiters.splice(0).forEach((wake) => wake())
+          return
+        }
         if (refused < refuseFirst) {
           refused++
           const error = Object.assign(new Error('Try again later'), { responseCode: 451 })
@@ -47,6 +56,23 @@ export async function startSmtpCapture({ refuseFirst = 0 } = {}) {
     received,
     get refused() {
       return refused
+    },
+    get held() {
+      return held
+    },
+    /** Resolves once a message's data has arrived and is being held. */
+    async holding(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs
+      while (held === 0) {
+        if (Date.now() > deadline) throw new Error(`no message held within ${timeoutMs} ms`)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, deadline - Date.now())
+          waiters.push(() => {
+            clearTimeout(timer)
+            resolve()
+          })
+        })
+      }
     },
     /** The first mail to `to` received from now on or already there and not yet taken; fails after timeoutMs. */
     async next(to: string, timeoutMs = 5000): Promise<CapturedMail> {
