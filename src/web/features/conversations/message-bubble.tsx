@@ -21,7 +21,7 @@ export function MessageBubble({ message, isSeen, actions }: MessageBubbleProps) 
         className={`max-w-[85%] rounded-2xl px-4 py-2 break-words whitespace-pre-wrap sm:max-w-[70%] ${
           mine
             ? 'rounded-br-sm bg-primary text-primary-content'
-            : 'rounded-bl-sm bg-base-200 text-base-content'
+            : 'rounded-bl-sm border border-base-300 bg-base-200 text-base-content'
         }`}
       >
         <span className="sr-only">{mine ? 'You wrote: ' : 'They wrote: '}</span>

@@ -81,7 +81,10 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
   const seenId = seenMessageId(messages, seenUpTo)
   const end = useRef<HTMLDivElement>(null)
   const newestId = messages.at(-1)?.id
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [newestId])
+  // Braces: scrollIntoView returns a promise in newer browsers, which React would take for a cleanup function.
+  useEffect(() => {
+    void end.current?.scrollIntoView({ block: 'nearest' })
+  }, [newestId])
   const name = conversation.other?.name ?? DELETED_ACCOUNT
   const addSent = useCallback((message: Message) => add([message]), [add])
 
