@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import type { EnvVariables } from './src/server/env.ts'
 
 // The end-to-end suite runs against the built app (npm run build) served by the real server on a fresh
 // embedded database, with a local OpenID Connect mock standing in for Google.
@@ -52,7 +53,7 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'nestmate-e2e',
         GOOGLE_CLIENT_SECRET: 'nestmate-e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
-      },
+      } satisfies EnvVariables,
     },
   ],
 })

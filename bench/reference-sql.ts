@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { createCountCache } from '../src/server/db/count-cache.ts'
 import { createBestMatchPrefixes, startAfter } from '../src/server/routes/listings/best-match-prefixes.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
-import { earthPoint, latLonBox } from '../src/server/routes/listings/browse-queries.ts'
+import { earthPoint, latLonBox } from '../src/server/routes/listings/near-plan.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
@@ -255,18 +255,16 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
   const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie ?? '')
   if (!match) return null
   const signed = decodeURIComponent(match[1]!)
-  const cached = sessions.get(signed)
-  if (cached) return cached
-  const since = sessions.generation()
-  const token = signed.slice(0, signed.lastIndexOf('.'))
-  const { rows } = await sql(
-    pool,
-    `select u.id, s.expires_at from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()`,
-    [token],
-  )
-  if (!rows[0]) return null
-  sessions.set(signed, rows[0].id, rows[0].expires_at, since)
-  return rows[0].id
+  const found = await sessions.get(signed, async () => {
+    const token = signed.slice(0, signed.lastIndexOf('.'))
+    const { rows } = await sql(
+      pool,
+      `select u.id, s.expires_at from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()`,
+      [token],
+    )
+    return rows[0] ? { value: rows[0].id as string, endsAt: (rows[0].expires_at as Date).getTime() } : null
+  })
+  return found?.value ?? null
 }
 
 export async function details(pool: pg.Pool, id: string, userId: string): Promise<Answer> {

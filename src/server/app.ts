@@ -4,10 +4,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
+import { cleanupJob } from './jobs/cleanup-job.ts'
+import { unreadMailJob } from './jobs/unread-mail-job.ts'
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
+import { registerOpenApi } from './openapi/register-openapi.ts'
 import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerRouteAuth } from './plugins/route-auth.ts'
@@ -35,22 +39,18 @@ import { reportRoutes } from './routes/reports/index.ts'
 import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
-import { createUnreadMail, type SendUnreadMail } from './mail/unread-mail.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { createUsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
   auth: Auth
   mailer: Mailer
+  /** The job runner: any process sends jobs; main.ts starts it to work them (docs/architecture.md §10). */
+  jobs: JobRunner
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
   /** Removes photo files a crash or a refused upload left without a row; answers how many. */
   sweepPhotos: () => Promise<number>
-  /**
-   * Mails each person whose messages stayed unread 15 minutes, once (docs/decisions/040). The job runner calls it
-   * every minute, on one process at a time; a second caller at once sends nothing twice.
-   */
-  sendUnreadMail: SendUnreadMail
 }
 
 // Small on purpose: the largest legitimate body is one listing (~6 kB of text).
@@ -68,7 +68,12 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { webRoot?: string; mailRetryDelaysMs?: number[]; live?: LiveTiming } = {},
+  options: {
+    webRoot?: string
+    mailRetryDelaysMs?: number[]
+    movableJobClock?: boolean
+    live?: LiveTiming
+  } = {},
 ) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
@@ -76,6 +81,7 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -119,12 +125,26 @@ export async function buildApp(
   })
   const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
   app.addHook('onClose', () => mailer.close())
+  const jobsDatabase = await database.separatePool(2)
+  const jobs = createJobRunner({
+    database: jobsDatabase,
+    log: app.log,
+    jobs: [cleanupJob, unreadMailJob(mailer, config)],
+    movableClock: options.movableJobClock,
+  })
+  await jobs.init()
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await jobsDatabase.close()
+  })
   const auth = createAuth(database.db, config, {
     mailer,
     users,
     photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
+  // Before the routes: the document records each one as it is registered.
+  await registerOpenApi(app, auth, config.baseUrl)
   await registerAuth(
     app,
     auth,
@@ -154,6 +174,5 @@ export async function buildApp(
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)
-  const sendUnreadMail = createUnreadMail(database.db, mailer, config)
-  return Object.assign(app, { auth, mailer, startDraining, sweepPhotos, sendUnreadMail }) as unknown as App
+  return Object.assign(app, { auth, mailer, jobs, startDraining, sweepPhotos }) as unknown as App
 }

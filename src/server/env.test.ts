@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.google).toBeUndefined()
+    expect(config.jobs).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: 'false' }).jobs).toBe(false)
     expect(config.photosDir).toBe(path.join(dataDir, 'photos'))
     expect(loadConfig({ DATA_DIR: dataDir, PHOTOS_DIR: '/srv/photos' }).photosDir).toBe('/srv/photos')
     const file = path.join(dataDir, 'auth-secret')
@@ -42,6 +44,7 @@ describe('loadConfig', () => {
       'Invalid configuration: TILE_URL must contain {z}, {x} and {y}.',
     ],
     [{ DEMO_DATA: 'maybe' }, 'Invalid configuration: DEMO_DATA must be true or false.'],
+    [{ JOBS: 'sometimes' }, 'Invalid configuration: JOBS must be true or false.'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL.'],
     [
       { DATABASE_URL: 'postgres://db/nestmate' },

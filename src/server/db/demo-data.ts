@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { ROOM_TYPES } from '#shared/listing-values.ts'
+import { sampleFacts } from '#shared/fact-table.ts'
+import { LISTING_FACTS, ROOM_TYPES } from '#shared/listing-values.ts'
 import type { NewListing, RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
 import { demoProfile } from './demo-profiles.ts'
@@ -88,9 +89,13 @@ type DemoListing = NewListing & { ownerId: string } & (typeof demoPlaces)[number
 const MIN_STAYS = [null, 1, 3, 6, 12]
 const DAY = 86_400_000
 
-/** Household facts that vary from listing to listing; a few left unsaid, as real posters do. */
+/**
+ * Household facts that vary from listing to listing, a few left unsaid as real posters do; a fact not varied here
+ * takes its sample value (src/shared/listing-facts.ts).
+ */
 function householdFacts(i: number, today: number) {
   return {
+    ...sampleFacts(LISTING_FACTS),
     billsIncluded: i % 3 === 0,
     availableFrom: i % 4 === 0 ? null : new Date(today + ((i * 11) % 90) * DAY).toISOString().slice(0, 10),
     minStayMonths: MIN_STAYS[i % MIN_STAYS.length] ?? null,

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import { sql } from 'drizzle-orm'
-import pino from 'pino'
 import { describe, expect, test } from 'vitest'
 import { openDatabase } from '../db/client.ts'
 import { PATHS } from '#shared/api.ts'
@@ -22,6 +21,9 @@ import { createUnreadMail, UNREAD_MAIL_AFTER_MS } from './unread-mail.ts'
 
 const t = useMailedApp()
 const MINUTE = 60_000
+/** One run as the job runs it, on the app's database and mailer, at `now`. */
+const sendUnreadMail = (options: { now: Date }, db = t.database.db) =>
+  createUnreadMail({ db, mailer: t.app.mailer, log: t.app.log }, { baseUrl: BASE_URL })(options)
 const later = (ms: number) => new Date(Date.now() + ms)
 const verify = (id: string) =>
   t.database.db.execute(sql`update "user" set email_verified = true where id = ${id}`)
@@ -53,8 +55,8 @@ describe('sendUnreadMail', () => {
     const other = await createListing(t.app, poster, { title: 'Attic room' })
     await startAs(t.app, await verifiedUser(t), other, 'Hi there')
 
-    expect(await t.app.sendUnreadMail({ now: later(14 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
-    const run = await t.app.sendUnreadMail({ now: later(UNREAD_MAIL_AFTER_MS + MINUTE) })
+    expect(await sendUnreadMail({ now: later(14 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
+    const run = await sendUnreadMail({ now: later(UNREAD_MAIL_AFTER_MS + MINUTE) })
     expect(run.failed).toBe(0)
     const mail = await unreadMail(poster.email)
     expect(mail.subject).toBe('You have 3 unread messages on Nestmate')
@@ -67,24 +69,24 @@ describe('sendUnreadMail', () => {
     // The first conversation's poster (unverified) gets none.
     await noUnreadMail(first.poster.email)
 
-    expect(await t.app.sendUnreadMail({ now: later(30 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
+    expect(await sendUnreadMail({ now: later(30 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
   })
 
   test('nothing once read; after reading, new unread messages may mail again', async () => {
     const { poster, seeker, id } = await conversationBetween(t)
     await verify(poster.id)
     await readAs(t.app, poster, id)
-    expect((await t.app.sendUnreadMail({ now: later(20 * MINUTE) })).mailed).toBe(0)
+    expect((await sendUnreadMail({ now: later(20 * MINUTE) })).mailed).toBe(0)
 
     await sendAs(t.app, seeker, id, 'Hello?')
-    expect((await t.app.sendUnreadMail({ now: later(20 * MINUTE) })).mailed).toBe(1)
+    expect((await sendUnreadMail({ now: later(20 * MINUTE) })).mailed).toBe(1)
     await unreadMail(poster.email)
     await sendAs(t.app, seeker, id, 'Hello??')
     // Still unread since the mail: no second one.
-    expect((await t.app.sendUnreadMail({ now: later(40 * MINUTE) })).mailed).toBe(0)
+    expect((await sendUnreadMail({ now: later(40 * MINUTE) })).mailed).toBe(0)
     await readAs(t.app, poster, id)
     await sendAs(t.app, seeker, id, 'Are you there?')
-    expect((await t.app.sendUnreadMail({ now: later(40 * MINUTE) })).mailed).toBe(1)
+    expect((await sendUnreadMail({ now: later(40 * MINUTE) })).mailed).toBe(1)
     expect((await unreadMail(poster.email)).subject).toBe('You have 1 unread message on Nestmate')
   })
 
@@ -92,9 +94,9 @@ describe('sendUnreadMail', () => {
     const refusing = await startSmtpCapture({ refuseFirst: 1 })
     const mailer = createMailer(
       { smtpUrl: refusing.url, mailFrom: 'hi@nestmate.test', dataDir: '.tmp/unused' },
-      pino({ level: 'silent' }),
+      t.app.log,
     )
-    const send = createUnreadMail(t.database.db, mailer, { baseUrl: BASE_URL })
+    const send = createUnreadMail({ db: t.database.db, mailer, log: t.app.log }, { baseUrl: BASE_URL })
     const { poster, id } = await conversationBetween(t)
     await verify(poster.id)
     expect(await send({ now: later(16 * MINUTE) })).toEqual({ mailed: 0, failed: 1 })
@@ -115,14 +117,56 @@ describe('sendUnreadMail', () => {
         ? await openDatabase({ kind: 'postgres', url: (t.database as { url?: string }).url! })
         : undefined
     const now = later(16 * MINUTE)
-    const runs = await Promise.all([
-      t.app.sendUnreadMail({ now }),
-      createUnreadMail(second?.db ?? t.database.db, t.app.mailer, { baseUrl: BASE_URL })({ now }),
-    ])
+    const runs = await Promise.all([sendUnreadMail({ now }), sendUnreadMail({ now }, second?.db)])
     expect(runs.map((run) => run.mailed).sort()).toEqual([0, 1])
     await unreadMail(poster.email)
     await noUnreadMail(poster.email)
     await second?.close()
+  })
+
+  test('a run whose time is up gives back the people it has not mailed', async () => {
+    const { poster, id } = await conversationBetween(t)
+    await verify(poster.id)
+    const now = later(16 * MINUTE)
+    const send = createUnreadMail(
+      { db: t.database.db, mailer: t.app.mailer, log: t.app.log },
+      { baseUrl: BASE_URL },
+    )
+    expect(await send({ now, signal: AbortSignal.abort() })).toEqual({ mailed: 0, failed: 0 })
+    expect(await mailedSides(id)).toEqual([])
+    expect((await sendUnreadMail({ now })).mailed).toBeGreaterThan(0)
+    await unreadMail(poster.email)
+  })
+
+  // Last: it moves the clock of the file's job runner.
+  test('the job runner runs it every minute, by its clock', async () => {
+    const { poster, id } = await conversationBetween(t)
+    await verify(poster.id)
+    await t.app.jobs.start()
+    const schedules = await selectRows(
+      t.database,
+      `select cron from pgboss.schedule where name = 'unread-mail'`,
+    )
+    await t.app.jobs.stop()
+    expect(schedules).toEqual([{ cron: '* * * * *' }])
+
+    const run = async () => {
+      await t.app.jobs.send('unread-mail', {})
+      expect(await t.app.jobs.runDue('unread-mail')).toBe(1)
+    }
+    await run()
+    await noUnreadMail(poster.email)
+    await t.app.jobs.moveClock(UNREAD_MAIL_AFTER_MS + MINUTE)
+    await run()
+    expect((await unreadMail(poster.email)).subject).toBe('You have 1 unread message on Nestmate')
+    expect(await mailedSides(id)).toEqual([{ userId: poster.id }])
+    await run()
+    await noUnreadMail(poster.email)
+    const claims = await selectRows<{ state: string }>(
+      t.database,
+      `select state from mail_claim where key like 'unread:${poster.id}:%'`,
+    )
+    expect(claims).toEqual([{ state: 'sent' }])
   })
 })
 
@@ -130,7 +174,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a run killed while sending', (
   test('sends nothing again: the claim stays (that mail is lost, never doubled)', async () => {
     const { poster, id } = await conversationBetween(t)
     await verify(poster.id)
-    const hanging = await startSmtpCapture({ hold: true })
+    const hanging = await startSmtpCapture({ hold: () => true })
     const now = later(16 * MINUTE).toISOString()
     const url = (t.database as { url?: string }).url!
     const child = spawn(
@@ -141,12 +185,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a run killed while sending', (
       },
     )
     const exited = new Promise((resolve) => child.once('exit', resolve))
-    await hanging.holding()
+    await hanging.held()
     child.kill('SIGKILL')
     await exited
     await hanging.close()
     expect(await mailedSides(id)).toEqual([{ userId: poster.id }])
-    expect(await t.app.sendUnreadMail({ now: later(20 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
+    expect(await sendUnreadMail({ now: later(20 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
     await noUnreadMail(poster.email)
   })
 })

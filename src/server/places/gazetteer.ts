@@ -89,8 +89,9 @@ const bigger = (a: Place, b: Place) =>
   b.population - a.population || a.name.localeCompare(b.name) || a.id - b.id
 
 /**
- * The gazetteer, held in memory and built on first use: requiring the package and sorting its ~130k names costs
- * about half a second, which a start that never looks up a place shouldn't pay (docs/decisions/025-gazetteer.md).
+ * The gazetteer, held in memory and built once: decoding the package's file and sorting its ~112k names costs
+ * about half a second. The server warms it just before it listens (main.ts), as the benchmark's reference does;
+ * tests build it on first use (docs/decisions/025-gazetteer-in-memory.md).
  */
 export function createGazetteer(load: () => City[] = loadCities): Gazetteer & { warm: () => void } {
   let index: ReturnType<typeof buildIndex> | undefined

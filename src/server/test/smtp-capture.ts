@@ -6,10 +6,13 @@ export type CapturedMail = ParsedMail & { to: string; rawText: string }
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, for tests that follow a mail's link.
- * `refuseFirst` answers that many messages with a temporary failure first (to exercise retries); `hold` takes a
- * message's data and never answers, as a server that hangs mid-send (`held` counts those).
+ * `refuseFirst` answers that many messages with a temporary failure first (to exercise retries). `hold` never
+ * answers the messages it names: the sender waits, mid-send, until it gives up or dies (`held` counts them).
  */
-export async function startSmtpCapture({ refuseFirst = 0, hold = false } = {}) {
+export async function startSmtpCapture({
+  refuseFirst = 0,
+  hold = (_to: string) => false,
+}: { refuseFirst?: number; hold?: (to: string) => boolean } = {}) {
   const received: CapturedMail[] = []
   const waiters: (() => void)[] = []
   let refused = 0
@@ -18,13 +21,12 @@ export async function startSmtpCapture({ refuseFirst = 0, hold = false } = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    // A held message keeps its connection open: close() cuts it after this long instead of waiting.
-    ...(hold ? { closeTimeout: 100 } : {}),
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        if (hold) {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ')
+        if (hold(to)) {
           held++
           waiters.splice(0).forEach((wake) => wake())
           return
@@ -57,16 +59,14 @@ export async function startSmtpCapture({ refuseFirst = 0, hold = false } = {}) {
     get refused() {
       return refused
     },
-    get held() {
-      return held
-    },
-    /** Resolves once a message's data has arrived and is being held. */
-    async holding(timeoutMs = 10_000): Promise<void> {
+    /** Resolves once `count` messages are being held (see `hold`). */
+    async held(count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs
-      while (held === 0) {
-        if (Date.now() > deadline) throw new Error(`no message held within ${timeoutMs} ms`)
+      while (held < count) {
+        const left = deadline - Date.now()
+        if (left <= 0) throw new Error(`${held} held messages after ${timeoutMs} ms, not ${count}`)
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, deadline - Date.now())
+          const timer = setTimeout(resolve, left)
           waiters.push(() => {
             clearTimeout(timer)
             resolve()

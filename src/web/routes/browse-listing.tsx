@@ -64,7 +64,7 @@ type BrowseLayoutProps = {
 }
 
 /**
- * The page around its results. The build's prerendered first paint (src/web/prerender.tsx) has the results still
+ * The page around its results. The build's prerendered first paint (src/web/first-paint/) has the results still
  * loading; once the page is hydrated, they are rendered in slices (AfterHydration).
  */
 export function BrowseLayout({ view, viewKey, canSortByMatch, children }: BrowseLayoutProps) {

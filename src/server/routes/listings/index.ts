@@ -9,6 +9,7 @@ import {
   ListingSchema,
   NewListingSchema,
 } from '#shared/listing.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import type { Place } from '#shared/place.ts'
 import type { Gazetteer } from '../../places/gazetteer.ts'
 import { compareProfiles } from '#shared/match.ts'
@@ -191,7 +192,10 @@ export const listingRoutes =
         config: { auth: 'signed-in' },
         schema: {
           querystring: z.object({ email: z.string().max(254).optional() }),
-          response: { 200: z.array(ListingSchema) },
+          response: {
+            200: z.array(ListingSchema),
+            403: ApiErrorSchema.describe("`email` is not the caller's."),
+          },
         },
       },
       async (request) => {

@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
-import {
-  AVAILABILITIES,
-  HOUSEHOLD_SIZE,
-  LIMITS,
-  MIN_STAY_MONTHS,
-  ROOM_TYPES,
-  YES_NO_FACT_LABELS,
-  YES_NO_FACTS,
-  type Listing,
-} from '#shared/listing.ts'
+import { AVAILABILITIES, LIMITS, LISTING_FACTS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
+import { FactFields } from '../../components/facts/fact-fields.tsx'
 import { describedBy, Field } from '../../components/form/field.tsx'
 import { PlaceCombobox } from '../places/place-combobox.tsx'
 import {
@@ -185,45 +177,13 @@ export function ListingForm({
           ))}
         </select>
       </Field>
-      <fieldset className="grid gap-5 md:col-span-2 md:grid-cols-3">
-        <legend className="mb-2 font-semibold">The household (optional)</legend>
-        <Field id="availableFrom" label="Free from" error={errors.availableFrom}>
-          <input
-            {...control('availableFrom', 'input')}
-            type="date"
-            defaultValue={defaults.availableFrom ?? ''}
-          />
-        </Field>
-        <Field id="minStayMonths" label="Minimum stay (months)" error={errors.minStayMonths}>
-          <input
-            {...control('minStayMonths', 'input')}
-            type="number"
-            inputMode="numeric"
-            min={MIN_STAY_MONTHS.min}
-            max={MIN_STAY_MONTHS.max}
-            defaultValue={defaults.minStayMonths ?? ''}
-          />
-        </Field>
-        <Field id="householdSize" label="People already living there" error={errors.householdSize}>
-          <input
-            {...control('householdSize', 'input')}
-            type="number"
-            inputMode="numeric"
-            min={HOUSEHOLD_SIZE.min}
-            max={HOUSEHOLD_SIZE.max}
-            defaultValue={defaults.householdSize ?? ''}
-          />
-        </Field>
-        {YES_NO_FACTS.map((fact) => (
-          <Field key={fact} id={fact} label={YES_NO_FACT_LABELS[fact]} error={errors[fact]}>
-            <select {...control(fact, 'select')} defaultValue={yesNoValue(defaults[fact])}>
-              <option value="">Not said</option>
-              <option value="true">Yes</option>
-              <option value="false">No</option>
-            </select>
-          </Field>
-        ))}
-      </fieldset>
+      <FactFields
+        table={LISTING_FACTS}
+        legend="The household (optional)"
+        defaults={defaults}
+        errors={errors}
+        control={control}
+      />
       <Field id="owner-name" label="Your name">
         <input id="owner-name" className="input w-full" value={owner.name} readOnly />
       </Field>
@@ -243,9 +203,6 @@ export function ListingForm({
     </Form>
   )
 }
-
-/** A yes/no household fact's select value: not said (''), yes or no. */
-const yesNoValue = (value: boolean | null | undefined) => (value == null ? '' : String(value))
 
 /** Near the limit (the last 10 %), how many characters are left; the field stops taking more at the limit. */
 function descriptionHint(length: number): string | undefined {

@@ -1,6 +1,6 @@
 import { API } from '#shared/api.ts'
 import type { BrowseQuery, BrowseSummary } from '#shared/listing.ts'
-import { DEFAULT_SORT, YES_NO_FACTS } from '#shared/listing-values.ts'
+import { BROWSE_FILTER_PARAMS, DEFAULT_SORT } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
@@ -23,20 +23,8 @@ export type BrowsePage = {
   profile: 'scored' | 'missing' | null
 }
 
-export const VIEW_KEYS = [
-  'sort',
-  'roomType',
-  'q',
-  'minRent',
-  'maxRent',
-  'available',
-  'near',
-  'radiusKm',
-  'moveInBy',
-  ...YES_NO_FACTS,
-  'minStay',
-  'maxStay',
-] as const
+/** What a view's address holds: the sort and browse's filters. */
+export const VIEW_KEYS = ['sort' as const, ...BROWSE_FILTER_PARAMS]
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { FaMagnifyingGlass } from 'react-icons/fa6'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
+import { LISTING_FACTS, ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
+import { FactFilters } from '../../components/facts/fact-filters.tsx'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
-import { HouseholdFilters } from './household-filters.tsx'
 
 const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
 
@@ -230,7 +230,12 @@ export function BrowseFilters({
           Available only
         </label>
       </div>
-      <HouseholdFilters view={view} />
+      <FactFilters
+        table={LISTING_FACTS}
+        view={view}
+        summary="Household filters"
+        legend="Only listings that say"
+      />
       {rangeError && (
         <p id={`${id}-range`} role="alert" className="mt-3 text-sm font-medium text-error">
           {rangeError}
