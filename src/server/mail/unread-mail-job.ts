@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import type { Config } from '../env.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import { createUnreadMail } from '../mail/unread-mail.ts'
-import { defineJob } from './define-job.ts'
+import type { Mailer } from './mailer.ts'
+import { createUnreadMail } from './unread-mail.ts'
+import { defineJob } from '../jobs/define-job.ts'
 
 /**
  * Every minute, one run at a time across processes: mails each person whose messages stayed unread 15 minutes
- * (mail/unread-mail.ts, docs/decisions/040). The database's claim holds the exactly-once guarantee on its own;
+ * (unread-mail.ts, docs/decisions/040). The database's claim holds the exactly-once guarantee on its own;
  * `oneAtATime` only spares a slow run the company of the next. A run that fails is not retried: what it did
  * not send, the next minute's run claims.
  */
