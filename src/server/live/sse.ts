@@ -1,7 +1,20 @@
 import { PassThrough } from 'node:stream'
+import { z } from 'zod'
 
 // Server-Sent Events as the browser's EventSource reads them: `field: value` lines, a blank line after each event.
 // Only message events carry an `id:`, so a reconnecting EventSource sends back the last message id it has.
+
+/**
+ * The 200 answer of an event stream, as a route declares it. The published API shows it as `text/event-stream`
+ * (openapi/route-operation.ts); Fastify sends the stream as it is, unserialized.
+ */
+export const EventStreamSchema = z
+  // Unknown to the type provider: the handler sends a stream, which Fastify passes on as it is.
+  .unknown()
+  .describe(
+    'Server-Sent Events (`text/event-stream`): `message` (a message; `id:` its id), `read`, `block`, `unread` and ' +
+      '`resync` events, and a heartbeat comment every 25 s. Reconnect with `Last-Event-ID` to resume.',
+  )
 
 /** How long EventSource waits before reconnecting after the stream ends. */
 export const RETRY_MS = 2000

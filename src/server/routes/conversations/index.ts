@@ -15,6 +15,7 @@ import {
   UnreadSchema,
 } from '#shared/conversations.ts'
 import { API } from '#shared/api.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ConversationsRepository } from './conversations-repository.ts'
 import type { Blocker } from './message-writes.ts'
@@ -37,6 +38,12 @@ const blockedError = (blocker: Exclude<Blocker, null>) =>
       ? 'You blocked this person. Unblock them to send a message.'
       : "This person isn't taking messages from you.",
   )
+
+// What only the handlers know, for the published API (the app-wide statuses are derived from the declarations).
+const NotMember = ApiErrorSchema.describe('The conversation is between two other people.')
+const Blocked = ApiErrorSchema.describe(
+  'The conversation is between two other people, either of the two blocked the other, or the other account was deleted.',
+)
 
 const access = (outcome: 'missing' | 'not-member') =>
   outcome === 'missing' ? new HttpError(404, MESSAGES.missing) : new HttpError(403, MESSAGES.notMember)
@@ -73,7 +80,16 @@ export const conversationRoutes =
         config: { auth: 'signed-in', rateLimit: START_LIMIT },
         schema: {
           body: NewConversationSchema,
-          response: { 200: NewConversationResultSchema, 201: NewConversationResultSchema },
+          response: {
+            200: NewConversationResultSchema.describe(
+              'The conversation of this listing and seeker already existed.',
+            ),
+            201: NewConversationResultSchema.describe('A new conversation.'),
+            403: ApiErrorSchema.describe(
+              "The caller's e-mail isn't verified, the listing is the caller's own, or either blocked the other.",
+            ),
+            404: ApiErrorSchema.describe('No such listing.'),
+          },
         },
       },
       async (request, reply) => {
@@ -98,7 +114,7 @@ export const conversationRoutes =
       '/api/conversations/:id',
       {
         config: { auth: 'signed-in' },
-        schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } },
+        schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema, 403: NotMember } },
       },
       async (request, reply) => {
         const conversation = await conversations.header(request.params.id, request.user.id)
@@ -118,7 +134,7 @@ export const conversationRoutes =
         schema: {
           params: ConversationParamsSchema,
           querystring: MessagesQuerySchema,
-          response: { 200: MessagesPageSchema },
+          response: { 200: MessagesPageSchema, 403: NotMember },
         },
       },
       async (request, reply) => {
@@ -140,7 +156,7 @@ export const conversationRoutes =
         schema: {
           params: ConversationParamsSchema,
           body: NewMessageSchema,
-          response: { 201: MessageSchema },
+          response: { 201: MessageSchema, 403: Blocked },
         },
       },
       async (request, reply) => {
@@ -164,7 +180,7 @@ export const conversationRoutes =
       '/api/conversations/:id/read',
       {
         config: { auth: 'signed-in' },
-        schema: { params: ConversationParamsSchema, response: { 200: UnreadSchema } },
+        schema: { params: ConversationParamsSchema, response: { 200: UnreadSchema, 403: NotMember } },
       },
       async (request) => {
         const outcome = await conversations.markRead(request.params.id, request.user.id)
@@ -178,7 +194,15 @@ export const conversationRoutes =
         method,
         url: '/api/conversations/:id/block',
         config: { auth: 'signed-in' },
-        schema: { params: ConversationParamsSchema, response: { 200: BlockResultSchema } },
+        schema: {
+          params: ConversationParamsSchema,
+          response: {
+            200: BlockResultSchema,
+            403: ApiErrorSchema.describe(
+              'The conversation is between two other people, or the other account was deleted.',
+            ),
+          },
+        },
         handler: async (request) => {
           const blocked = method === 'POST'
           const outcome = await conversations.setBlock(request.params.id, request.user.id, blocked)

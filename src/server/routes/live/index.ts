@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { LiveHeadersSchema, LiveQuerySchema } from '#shared/conversations.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { LiveHub, LiveStream } from '../../live/live-hub.ts'
-import { createSseSink } from '../../live/sse.ts'
+import { createSseSink, EventStreamSchema } from '../../live/sse.ts'
 
 /** One person's open streams in one process: enough for many tabs, not a way to hold the server's memory. */
 export const MAX_STREAMS_PER_PERSON = 10
@@ -29,7 +29,10 @@ export const liveRoutes =
         schema: {
           querystring: LiveQuerySchema,
           headers: LiveHeadersSchema,
-          response: { 200: z.unknown().describe('text/event-stream: Server-Sent Events') },
+          response: {
+            200: EventStreamSchema,
+            429: ApiErrorSchema.describe(`${MAX_STREAMS_PER_PERSON} streams of the caller are open already.`),
+          },
         },
       },
       async (request, reply) => {

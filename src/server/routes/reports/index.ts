@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { NewReportResultSchema, NewReportSchema } from '#shared/reports.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ReportsRepository } from './reports-repository.ts'
@@ -14,7 +15,16 @@ export const reportRoutes =
       '/api/reports',
       {
         config: { auth: 'signed-in', rateLimit: REPORT_LIMIT },
-        schema: { body: NewReportSchema, response: { 201: NewReportResultSchema } },
+        schema: {
+          body: NewReportSchema,
+          response: {
+            201: NewReportResultSchema,
+            400: ApiErrorSchema.describe("The caller's own message."),
+            403: ApiErrorSchema.describe('A message of a conversation the caller is not in.'),
+            404: ApiErrorSchema.describe('No such message.'),
+            409: ApiErrorSchema.describe('The caller reported it already, and the report is open.'),
+          },
+        },
       },
       async (request, reply) => {
         const filed = await reports.reportMessage(request.user.id, request.body)
