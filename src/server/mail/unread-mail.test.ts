@@ -16,6 +16,8 @@ import {
 } from '../routes/conversations/test-requests.ts'
 import { createMailer } from './mailer.ts'
 import { createUnreadMail, UNREAD_MAIL_AFTER_MS } from './unread-mail.ts'
+import { unreadMailJob } from './unread-mail-job.ts'
+import { testRunner } from '../jobs/test-runner.ts'
 
 // The unread-message mail, run as the job runner runs it, with its clock moved: real SMTP, real database.
 
@@ -142,12 +144,14 @@ describe('sendUnreadMail', () => {
   test('the job runner runs it every minute, by its clock', async () => {
     const { poster, id } = await conversationBetween(t)
     await verify(poster.id)
-    await t.app.jobs.start()
+    // Started, a runner with the job sets its schedule (a runner of its own: the app's stays usable).
+    const started = await testRunner(t.database, [unreadMailJob(t.app.mailer, { baseUrl: BASE_URL })])
+    await started.start()
     const schedules = await selectRows(
       t.database,
       `select cron from pgboss.schedule where name = 'unread-mail'`,
     )
-    await t.app.jobs.stop()
+    await started.stop()
     expect(schedules).toEqual([{ cron: '* * * * *' }])
 
     const run = async () => {
