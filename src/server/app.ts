@@ -5,6 +5,7 @@ import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { cleanupJob } from './jobs/cleanup-job.ts'
+import { unreadMailJob } from './mail/unread-mail-job.ts'
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -33,6 +34,13 @@ import { createPhotosRepository } from './routes/photos/photos-repository.ts'
 import { placeRoutes } from './routes/places/index.ts'
 import { siteRoutes } from './routes/site.ts'
 import { loggerOptions } from './request-log.ts'
+import { conversationRoutes } from './routes/conversations/index.ts'
+import { createConversationsRepository } from './routes/conversations/conversations-repository.ts'
+import { liveRoutes } from './routes/live/index.ts'
+import { reportRoutes } from './routes/reports/index.ts'
+import { createReportsRepository } from './routes/reports/reports-repository.ts'
+import { startLive } from './live/live.ts'
+import type { LiveTiming } from './live/live-hub.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { createUsersRepository } from './routes/users/users-repository.ts'
 
@@ -74,6 +82,7 @@ export async function buildApp(
     mailRetryDelaysMs?: number[]
     movableJobClock?: boolean
     photoLimits?: PhotoRoutesDeps['limits']
+    live?: LiveTiming
   } = {},
 ) {
   const app = Fastify({
@@ -134,7 +143,7 @@ export async function buildApp(
   const jobs = createJobRunner({
     database: jobsDatabase,
     log: app.log,
-    jobs: [cleanupJob],
+    jobs: [cleanupJob, unreadMailJob(mailer, config)],
     movableClock: options.movableJobClock,
   })
   await jobs.init()
@@ -168,6 +177,16 @@ export async function buildApp(
   await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
+  const live = await startLive(database, app.log, options.live)
+  // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
+  app.addHook('preClose', (done) => {
+    live.endStreams()
+    done()
+  })
+  app.addHook('onClose', () => live.stopListening())
+  await app.register(conversationRoutes(createConversationsRepository(database.db)))
+  await app.register(liveRoutes(live.hub, app.sessionOf))
+  await app.register(reportRoutes(createReportsRepository(database.db)))
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)

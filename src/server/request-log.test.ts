@@ -87,3 +87,31 @@ test('at a level above info, finished requests write nothing', async () => {
   await app.close()
   expect(lines).toEqual([])
 })
+
+test('an event stream the client leaves is one line, as any request, with no stream error', async () => {
+  const { default: Fastify } = await import('fastify')
+  const { PassThrough } = await import('node:stream')
+  const lines: string[] = []
+  const options = loggerOptions('info', { write: (text) => lines.push(...text.trimEnd().split('\n')) })
+  const app = Fastify(options)
+  app.get('/events', async (_request, reply) => {
+    const body = new PassThrough()
+    body.write('retry: 1000\n\n')
+    return reply.header('content-type', 'text/event-stream').send(body)
+  })
+  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  const { openSse } = await import('./live/test-sse.ts')
+  const client = await openSse(`${base}/events`)
+  await client.next((event) => event.event === '')
+  client.close()
+  const deadline = Date.now() + 5000
+  while (!lines.join('').includes('request completed') && Date.now() < deadline) {
+    ;(options.logger as { stream: { flush(): void } }).stream.flush()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  await app.close()
+  // Every line is JSON; the one about the request is its only one.
+  const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.reqId)
+  expect(parsed.map((line) => line.msg)).toEqual(['request completed'])
+  expect(parsed[0]).toMatchObject({ req: { url: '/events', remoteAddress: null }, res: { statusCode: 200 } })
+})

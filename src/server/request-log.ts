@@ -27,6 +27,16 @@ class OneLinePerRequest extends LogController {
 
   override incomingRequest() {}
 
+  /**
+   * An event stream (GET /api/live) ends when its browser leaves. Fastify reports that as a stream closed
+   * prematurely and, the answer never finishing, writes no request line: here it is that request's line, as for
+   * any other request. Other stream errors are logged as Fastify logs them.
+   */
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return this.requestCompleted(null, request, reply)
+    super.streamError(error, request, reply)
+  }
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return
     if (error) {
@@ -39,7 +49,7 @@ class OneLinePerRequest extends LogController {
     if (!this.infoEnabled) return
     this.out.write(
       `${head}${Date.now()}${pidAndHost}${json(request.id)},"req":{"method":${json(request.method)},"url":${json(request.url)},` +
-        `"host":${json(request.host)},"remoteAddress":${json(request.ip)},"remotePort":${request.socket.remotePort ?? null}},` +
+        `"host":${json(request.host)},"remoteAddress":${json(request.ip ?? null)},"remotePort":${request.socket.remotePort ?? null}},` +
         `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
     )
   }

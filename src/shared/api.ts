@@ -20,6 +20,14 @@ export const API = {
   stats: '/api/stats',
   places: '/api/places',
   livingProfile: '/api/living-profile',
+  conversations: '/api/conversations',
+  conversation: (id: string) => `/api/conversations/${encodeURIComponent(id)}`,
+  messages: (id: string) => `/api/conversations/${encodeURIComponent(id)}/messages`,
+  read: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
+  block: (id: string) => `/api/conversations/${encodeURIComponent(id)}/block`,
+  unread: '/api/unread',
+  live: '/api/live',
+  reports: '/api/reports',
   auth: '/api/auth',
 } as const
 

@@ -104,6 +104,18 @@ export const PAGES = {
     module: 'routes/dashboard/liked-rooms.tsx',
     signIn: true,
   },
+  inbox: {
+    path: '/dashboard/messages',
+    layout: 'dashboard',
+    module: 'routes/dashboard/inbox.tsx',
+    signIn: true,
+  },
+  conversation: {
+    path: '/dashboard/messages/:id',
+    layout: 'dashboard',
+    module: 'routes/dashboard/conversation.tsx',
+    signIn: true,
+  },
   livingProfile: {
     path: '/dashboard/living-profile',
     layout: 'dashboard',

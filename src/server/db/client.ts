@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
 import { clearStalePostmasterPid, lockDataDir } from './data-dir-lock.ts'
+import { listenOnPostgres, type Listener } from './listen.ts'
 import { migrateJobQueue } from './job-queue-schema.ts'
 import { makePrivateDir } from './private-dir.ts'
 
@@ -33,6 +34,11 @@ export type DatabaseHandle = {
   execute: ExecuteSql
   /** Runs one round trip; throws when the database is unreachable. */
   ping: () => Promise<void>
+  /**
+   * LISTENs on `channel` (PostgreSQL: a connection of its own per process; PGlite: the one in-process database);
+   * resolves once listening, with the function that stops.
+   */
+  listen: (channel: string, listener: Listener) => Promise<() => Promise<void>>
   /**
    * The same database through connections of its own (PostgreSQL: a pool of `size`, so background work never
    * takes a request's connection; PGlite, which has one connection: this handle, whose close does nothing).
@@ -107,6 +113,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       }
     },
     ping: async () => void (await pool.query('select 1')),
+    listen: (channel, listener) => listenOnPostgres(url, channel, listener),
     separatePool: async (size) => openPostgres(url, size),
     close: () => pool.end(),
   }
@@ -155,6 +162,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     execute,
     ping: async () => void (await client.query('select 1')),
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, listener.onNotify)
+      return async () => {
+        if (!closed) await stop()
+      }
+    },
     separatePool: async () => ({ ...handle, close: async () => {} }),
     close: async () => {
       if (closed) return

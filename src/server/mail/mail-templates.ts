@@ -53,7 +53,7 @@ const en: Catalogue = {
 
 export type RenderedMail = { subject: string; text: string; html: string }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
  * The mail of `kind`, with its one-time `link`; `baseUrl` is the site's own address. `name` greets the person:

@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z, type ZodType } from 'zod'
 import { ApiErrorSchema } from '#shared/errors.ts'
+import { EventStreamSchema } from '../live/sse.ts'
 import type { RouteAuth } from '../plugins/route-auth.ts'
 import { errorStatuses, type RouteDeclaration } from './error-statuses.ts'
 
@@ -83,6 +84,14 @@ export const routeOperation: SwaggerTransform = (input) => {
         required: ['photo'],
       },
     })
+  }
+  if (declared['200'] === EventStreamSchema) {
+    // An event stream is no JSON document: its 200 is text the browser's EventSource reads.
+    const responses = (schema as { response: Record<string, unknown> }).response
+    responses['200'] = {
+      description: EventStreamSchema.description,
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    }
   }
   return { schema, url }
 }

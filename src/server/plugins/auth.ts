@@ -21,6 +21,10 @@ declare module 'fastify' {
     /** The signed-in user, or null; resolved once per request. */
     sessionUser(): Promise<SessionUser | null>
   }
+  interface FastifyInstance {
+    /** The signed-in user of a Cookie header, checked again (a long-lived stream's session may have ended). */
+    sessionOf(cookieHeader: string | undefined): Promise<SessionUser | null>
+  }
 }
 
 /** Builds the Fetch API request Better Auth expects from Fastify's, with the client IP it may trust. */
@@ -129,6 +133,7 @@ export async function registerAuth(
     })
     return found?.value ?? null
   }
+  app.decorate('sessionOf', resolve)
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<SessionUser | null> }
     cache.sessionPromise ??= resolve(this.headers.cookie)

@@ -11,12 +11,23 @@ import { sampleFacts } from '#shared/fact-table.ts'
 import { LISTING_FACTS } from '#shared/listing-facts.ts'
 import { EARLY_BIRD, NIGHT_OWL, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
+import { sql } from 'drizzle-orm'
+import { messagesAs, startAs } from '../routes/conversations/test-requests.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
 
 type Who = 'anonymous' | 'stranger' | 'owner'
-type Ctx = { owner: TestUser; stranger: TestUser; listingId: string; phone: string; photoId?: string }
+type Ctx = {
+  owner: TestUser
+  stranger: TestUser
+  listingId: string
+  phone: string
+  photoId?: string
+  /** A conversation a verified seeker started about the owner's listing, and its first message. */
+  conversationId?: string
+  messageId?: number
+}
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
 type Row = {
@@ -26,6 +37,8 @@ type Row = {
   given?: (ctx: Ctx) => Promise<unknown>
   request: (ctx: Ctx) => InjectOptions
   cells: Record<Who, Cell>
+  /** An event stream: its answer is read up to its first unread counts (the body compared is their data). */
+  stream?: boolean
 }
 
 const SIGN_IN = () => ({ error: 'Sign in to continue.' })
@@ -112,6 +125,35 @@ const publicUser = (user: TestUser, withEmail: boolean) => ({
   ...(withEmail ? { email: user.email } : {}),
   creationTime: anyString,
   lastSignInTime: anyString,
+})
+
+/** A verified seeker writes to the owner about the listing: the owner takes part in the conversation, the stranger not. */
+const seekerWrites = async (ctx: Ctx) => {
+  const seeker = await signUp(t.app)
+  await t.database.db.execute(sql`update "user" set email_verified = true where id = ${seeker.id}`)
+  ctx.conversationId = (await startAs(t.app, seeker, ctx.listingId, 'Is it free?')).json().conversationId
+  ctx.messageId = (await messagesAs(t.app, seeker, ctx.conversationId!)).json().messages[0].id
+}
+const NOT_A_PARTICIPANT: Cell = {
+  status: 403,
+  body: () => ({ error: 'This conversation is between two other people.' }),
+}
+const conversationRow = (method: 'GET' | 'POST' | 'DELETE', path: string, owner: Cell): Row => ({
+  route: `${method} /api/conversations/:id${path}`,
+  given: seekerWrites,
+  request: (ctx) => ({
+    method,
+    url: `/api/conversations/${ctx.conversationId}${path}`,
+    ...(method === 'POST' ? { payload: path === '/messages' ? { body: 'Hello' } : {} } : {}),
+  }),
+  cells: { anonymous: anonymous401, stranger: NOT_A_PARTICIPANT, owner },
+})
+const inboxEntry = (ctx: Ctx) => ({
+  id: ctx.conversationId,
+  about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room' },
+  other: { name: anyString, photo: '' },
+  lastMessage: { id: ctx.messageId, body: 'Is it free?', mine: false, createdAt: anyString },
+  unread: 1,
 })
 
 const TABLE: Row[] = [
@@ -448,6 +490,129 @@ const TABLE: Row[] = [
     },
   },
   {
+    route: 'GET /api/conversations',
+    given: seekerWrites,
+    request: () => ({ method: 'GET', url: '/api/conversations' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => [] },
+      owner: { status: 200, body: (ctx) => [inboxEntry(ctx)] },
+    },
+  },
+  {
+    route: 'POST /api/conversations',
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { listingId: ctx.listingId, body: 'Hi' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 403,
+        body: () => ({ error: 'Verify your e-mail address to start a conversation.' }),
+      },
+      owner: { status: 403, body: () => ({ error: "You can't message yourself about your own listing." }) },
+    },
+  },
+  {
+    route: 'POST /api/conversations',
+    name: 'both with verified addresses',
+    given: (ctx) =>
+      t.database.db.execute(
+        sql`update "user" set email_verified = true where id in (${ctx.owner.id}, ${ctx.stranger.id})`,
+      ),
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { listingId: ctx.listingId, body: 'Hi' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 201, body: () => ({ conversationId: anyString }) },
+      owner: { status: 403, body: () => ({ error: "You can't message yourself about your own listing." }) },
+    },
+  },
+  conversationRow('GET', '', {
+    status: 200,
+    body: (ctx) => ({
+      id: ctx.conversationId,
+      about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room' },
+      other: { name: anyString, photo: '' },
+      seenUpTo: ctx.messageId,
+      blockedByMe: false,
+      blockedMe: false,
+    }),
+  }),
+  conversationRow('GET', '/messages', {
+    status: 200,
+    body: (ctx) => ({
+      messages: [
+        {
+          id: ctx.messageId,
+          conversationId: ctx.conversationId,
+          mine: false,
+          body: 'Is it free?',
+          createdAt: anyString,
+          shielded: false,
+        },
+      ],
+      more: false,
+    }),
+  }),
+  conversationRow('POST', '/messages', {
+    status: 201,
+    body: (ctx) => ({
+      id: anyNumber,
+      conversationId: ctx.conversationId,
+      mine: true,
+      body: 'Hello',
+      createdAt: anyString,
+      shielded: false,
+    }),
+  }),
+  conversationRow('POST', '/read', { status: 200, body: () => ({ conversations: 0, messages: 0 }) }),
+  conversationRow('POST', '/block', { status: 200, body: () => ({ blocked: true }) }),
+  conversationRow('DELETE', '/block', { status: 200, body: () => ({ blocked: false }) }),
+  {
+    route: 'GET /api/unread',
+    given: seekerWrites,
+    request: () => ({ method: 'GET', url: '/api/unread' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => ({ conversations: 0, messages: 0 }) },
+      owner: { status: 200, body: () => ({ conversations: 1, messages: 1 }) },
+    },
+  },
+  {
+    route: 'GET /api/live',
+    given: seekerWrites,
+    stream: true,
+    request: () => ({ method: 'GET', url: '/api/live' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => ({ conversations: 0, messages: 0 }) },
+      owner: { status: 200, body: () => ({ conversations: 1, messages: 1 }) },
+    },
+  },
+  {
+    route: 'POST /api/reports',
+    given: seekerWrites,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { targetKind: 'message', targetId: ctx.messageId, reason: 'scam' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 403,
+        body: () => ({ error: 'You can only report messages in your own conversations.' }),
+      },
+      owner: { status: 201, body: () => ({ reportId: anyString }) },
+    },
+  },
+  {
     route: 'GET /api/auth/*',
     name: 'get-session',
     request: () => ({ method: 'GET', url: '/api/auth/get-session' }),
@@ -574,6 +739,24 @@ function pickFeatured(row: ReturnType<typeof summary>) {
 
 const t = useTestApp()
 
+/** An event stream's status, and its first unread counts as the body (the stream is then dropped). */
+async function firstUnreadOf(caller: TestUser | null, request: InjectOptions) {
+  const response = await injectAs(t.app, caller, { ...request, payloadAsStream: true })
+  let text = ''
+  for await (const chunk of response.stream()) {
+    text += String(chunk)
+    if (response.statusCode !== 200 || /event: unread\ndata: .*\n\n/.test(text)) break
+  }
+  response.stream().destroy()
+  const body = response.statusCode === 200 ? /event: unread\ndata: (.*)\n/.exec(text)![1]! : text
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body,
+    json: () => JSON.parse(body) as unknown,
+  }
+}
+
 test('the table names every API route the app registers, and no route it does not', () => {
   const listed = [...new Set(TABLE.map((row) => row.route))].sort()
   expect(listed).toEqual(registeredApiRoutes(t.app))
@@ -644,7 +827,9 @@ describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $n
       injectAs(t.app, owner, { method: 'GET', url: `/api/roommate-listings/${listingId}` })
     const likesBefore = (await readListing()).json().likes
 
-    const response = await injectAs(t.app, caller, row.request(ctx))
+    const response = row.stream
+      ? await firstUnreadOf(caller, row.request(ctx))
+      : await injectAs(t.app, caller, row.request(ctx))
     expect(response.statusCode).toBe(cell.status)
     expect(response.json()).toEqual(cell.body(ctx))
     // Only a route declared cacheable may be kept by a browser or proxy, and never its errors.

@@ -3,6 +3,9 @@ import { EARLY_BIRD, NIGHT_OWL, getProfile, putProfile } from '../routes/living-
 import { detailsAs } from '../routes/listings/test-requests.ts'
 import { BASE_URL, createListing, injectAs, signUp, sampleListing, useTestApp } from '../test/app.ts'
 import type { TestUser } from '../test/app.ts'
+import { sql } from 'drizzle-orm'
+import { selectRows } from '../test/database.ts'
+import { headerAs, messagesAs, startAs, unreadAs } from '../routes/conversations/test-requests.ts'
 import { expectError } from './helpers.ts'
 import { registeredApiRoutes } from './routes.ts'
 
@@ -15,12 +18,18 @@ let bob: TestUser
 /** Likes the target listing, so a forged unlike of hers would show; has a living profile, so a forged removal would. */
 let carol: TestUser
 let listingId: string
+/** Bob wrote to Alice about her listing: a forged message, read, block or report would show. */
+let conversationId: string
+let messageId: number
 
 beforeAll(async () => {
   alice = await signUp(t.app)
   bob = await signUp(t.app)
   carol = await signUp(t.app)
   listingId = await createListing(t.app, alice, { title: 'Target' })
+  await t.database.db.execute(sql`update "user" set email_verified = true where id = ${bob.id}`)
+  conversationId = (await startAs(t.app, bob, listingId, 'Hello Alice')).json().conversationId
+  messageId = (await messagesAs(t.app, alice, conversationId)).json().messages[0].id
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
 })
@@ -94,17 +103,61 @@ const API_WRITES: Record<string, Write> = {
     url: '/api/roommate-listings/:id/photos/00000000-0000-4000-8000-000000000000',
     user: () => alice,
   },
+  'POST /api/conversations': {
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { listingId: ':id', body: 'Forged' },
+    user: () => bob,
+  },
+  'POST /api/conversations/:id/messages': {
+    method: 'POST',
+    url: '/api/conversations/:conversation/messages',
+    payload: { body: 'Forged' },
+    user: () => alice,
+  },
+  'POST /api/conversations/:id/read': {
+    method: 'POST',
+    url: '/api/conversations/:conversation/read',
+    payload: {},
+    user: () => alice,
+  },
+  'POST /api/conversations/:id/block': {
+    method: 'POST',
+    url: '/api/conversations/:conversation/block',
+    payload: {},
+    user: () => alice,
+  },
+  'DELETE /api/conversations/:id/block': {
+    method: 'DELETE',
+    url: '/api/conversations/:conversation/block',
+    user: () => alice,
+  },
+  'POST /api/reports': {
+    method: 'POST',
+    url: '/api/reports',
+    payload: { targetKind: 'message', targetId: ':message', reason: 'scam' },
+    user: () => alice,
+  },
 }
 const UPLOAD = '/api/roommate-listings/:id/photos'
 const AUTH_WRITES: Write[] = [
   { method: 'POST', url: '/api/auth/sign-out', payload: {}, user: () => alice },
   { method: 'POST', url: '/api/auth/update-user', payload: { name: 'Forged' }, user: () => alice },
 ]
+/** Fills in the ids: the listing's, the conversation's and its message's. */
+const filled = (payload: object | undefined) =>
+  payload &&
+  Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      value === ':id' ? listingId : value === ':message' ? messageId : value,
+    ]),
+  )
 const allWrites = () =>
   [...Object.values(API_WRITES), ...AUTH_WRITES].map((write) => ({
     ...write,
-    url: write.url.replace(':id', listingId),
-    payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : write.payload,
+    url: write.url.replace(':id', listingId).replace(':conversation', conversationId),
+    payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
   }))
 
 /** Nothing any of the forged writes would have changed has changed, and Alice is still signed in. */
@@ -119,6 +172,11 @@ async function expectNothingChanged() {
   expect(mine.json()).toHaveLength(1)
   expect((await getProfile(t.app, alice)).statusCode).toBe(404)
   expect((await getProfile(t.app, carol)).json()).toMatchObject({ interests: NIGHT_OWL.interests })
+  // No message, read, block or report went through.
+  expect((await messagesAs(t.app, alice, conversationId)).json().messages).toHaveLength(1)
+  expect((await unreadAs(t.app, alice)).json()).toEqual({ conversations: 1, messages: 1 })
+  expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
+  expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
 }
 
 test('the list covers every write route the API registers', () => {

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { LikedListingSchema, LikerSchema } from '#shared/likes.ts'
 import { BrowseQuerySchema, ListingSchema, NewListingSchema, SORTS } from '#shared/listing.ts'
 import { NameSchema, ProfileSchema } from '#shared/user.ts'
+import { MessageBodySchema } from '#shared/conversations.ts'
 import { getTableColumns, sql } from 'drizzle-orm'
 import { listing, listingLike } from '../db/schema/index.ts'
 import { selectRows } from '../test/database.ts'
@@ -14,6 +15,7 @@ import { LivingProfileInputSchema, type LivingProfileAnswers } from '#shared/liv
 import { encodeProfile } from '../db/profile-codes.ts'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes } from './routes.ts'
+import { startAs } from '../routes/conversations/test-requests.ts'
 
 // Random and hostile bodies, params, query strings and headers against every route. The server may refuse them
 // in any 4xx way, but never with a 5xx, and nothing it stores may be something the shared schemas would reject.
@@ -106,8 +108,28 @@ const profileish = fc.record(
   },
   { requiredKeys: [] },
 )
+/** A conversation's first message, a message, or a report: real ids sometimes, any values otherwise. */
+const messageish = fc
+  .record(
+    {
+      listingId: fc.oneof(
+        fc.nat().map((i) => () => listingIds[i % listingIds.length]),
+        value.map((v) => () => v),
+      ),
+      body: field,
+      targetKind: fc.oneof(fc.constant('message'), field),
+      targetId: fc.oneof(fc.integer({ min: -1, max: 10 }), fc.constant(2 ** 63), field),
+      reason: fc.oneof(fc.constantFrom('scam', 'offensive', 'other'), field),
+      note: field,
+    },
+    { requiredKeys: [] },
+  )
+  .map(({ listingId, ...rest }) =>
+    JSON.stringify({ ...rest, ...(listingId ? { listingId: listingId() } : {}) }),
+  )
 const body = fc.oneof(
   { arbitrary: listingish.map((b) => JSON.stringify(b)), weight: 3 },
+  { arbitrary: messageish, weight: 3 },
   { arbitrary: profileish.map((b) => JSON.stringify(b)), weight: 2 },
   { arbitrary: oneFieldOff.map((b) => JSON.stringify(b)), weight: 6 },
   fc.jsonValue().map((v) => JSON.stringify(v)),
@@ -149,7 +171,11 @@ const craftedCursor = fc
 const query = fc
   .tuple(
     fc.dictionary(
-      fc.oneof(fc.constantFrom(...Object.keys(BrowseQuerySchema.shape), 'email'), text),
+      fc.oneof(
+        fc.constantFrom(...Object.keys(BrowseQuerySchema.shape), 'email'),
+        fc.constantFrom('before', 'after', 'listingId'),
+        text,
+      ),
       // Numbers as a query writes them too: fractions, negatives, huge ones (a fractional rent bound was a 500).
       fc.oneof(text, fc.double().map(String), fc.integer().map(String), fc.array(text, { maxLength: 2 })),
       { maxKeys: 5 },
@@ -180,6 +206,7 @@ const headers = fc.record(
     origin: fc.constantFrom(...Array(6).fill(BASE_URL), 'null', 'https://evil.example'),
     'sec-fetch-site': fc.constantFrom(...Array(6).fill('same-origin'), 'none', 'cross-site'),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'x'),
+    'last-event-id': fc.oneof(fc.constantFrom('0', '1', '999999999999999', '-1', '1e3'), headerText),
   },
   { requiredKeys: [] },
 )
@@ -187,10 +214,22 @@ const headers = fc.record(
 const t = useTestApp()
 let people: TestUser[]
 let listingIds: string[]
+/** Conversations between the people, so the conversation routes reach their statements. */
+let conversationIds: string[]
 beforeAll(async () => {
   people = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
+  await t.database.db.execute(sql`update "user" set email_verified = true`)
+  conversationIds = [
+    (await startAs(t.app, people[1]!, listingIds[0]!)).json().conversationId,
+    (await startAs(t.app, people[2]!, listingIds[1]!)).json().conversationId,
+  ]
 })
+/** For a conversation route: a conversation in place of a listing id the fuzzer chose, else its own id. */
+const conversation = (id: string) => {
+  const index = listingIds.indexOf(id)
+  return index < 0 ? id : conversationIds[index % conversationIds.length]!
+}
 
 const encodable = (value: string) => {
   try {
@@ -254,6 +293,36 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/roommate-listings/${id}/photos/${id}?${q}`,
     body: true,
   },
+  'GET /api/conversations': { url: (_, q) => `/api/conversations?${q}`, body: false },
+  'POST /api/conversations': { url: (_, q) => `/api/conversations?${q}`, body: true },
+  'GET /api/conversations/:id': {
+    url: (id, q) => `/api/conversations/${conversation(id)}?${q}`,
+    body: false,
+  },
+  'GET /api/conversations/:id/messages': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/messages?${q}`,
+    body: false,
+  },
+  'POST /api/conversations/:id/messages': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/messages?${q}`,
+    body: true,
+  },
+  'POST /api/conversations/:id/read': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/read?${q}`,
+    body: true,
+  },
+  'POST /api/conversations/:id/block': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/block?${q}`,
+    body: true,
+  },
+  'DELETE /api/conversations/:id/block': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/block?${q}`,
+    body: true,
+  },
+  'GET /api/unread': { url: (_, q) => `/api/unread?${q}`, body: false },
+  // An event stream that opens never ends: its answer is read as a stream (below).
+  'GET /api/live': { url: (_, q) => `/api/live?${q}`, body: false },
+  'POST /api/reports': { url: (_, q) => `/api/reports?${q}`, body: true },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) =>
@@ -272,6 +341,24 @@ function decodedJson(response: { rawPayload: Buffer; headers: Record<string, unk
   const raw = response.rawPayload
   const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw
   return JSON.parse(body.toString('utf8'))
+}
+
+/** The live stream: an event stream that is then dropped, or a refusal in the API's shape; never a 5xx. */
+async function expectStreamOrError(request: InjectOptions) {
+  const response = await t.app.inject({ ...request, payloadAsStream: true })
+  const stream = response.stream()
+  if (response.statusCode === 200) {
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8')
+    stream.destroy()
+    return
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  const raw = Buffer.concat(chunks)
+  if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${raw.toString().slice(0, 300)}`)
+  expect(decodedJson({ rawPayload: raw, headers: response.headers })).toEqual(
+    expect.objectContaining({ error: expect.any(String) }),
+  )
 }
 
 test('every registered route is fuzzed', () => {
@@ -302,8 +389,10 @@ describe.each(Object.entries(ROUTES))('%s', (route, { url, body: hasBody }) => {
             },
             ...(hasBody && payload !== undefined ? { payload } : {}),
           }
+          if (route === 'GET /api/live') return expectStreamOrError(request)
           const response = await t.app.inject(request)
-          if (response.statusCode === 201) listingIds.push(response.json().insertedId)
+          if (response.statusCode === 201 && route === 'POST /api/roommate-listings')
+            listingIds.push(response.json().insertedId)
           if (response.statusCode >= 500)
             throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`)
           if (response.statusCode >= 400 && !route.includes('/auth/')) {
@@ -394,6 +483,11 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     `PATCH /api/listings/${listingIds[1]}/like`,
     `DELETE /api/listings/${listingIds[1]}/like`,
     'POST /api/users',
+    'POST /api/conversations',
+    `POST /api/conversations/${conversationIds[0]}/messages`,
+    `POST /api/conversations/${conversationIds[0]}/read`,
+    `POST /api/conversations/${conversationIds[0]}/block`,
+    'POST /api/reports',
     ...[...AUTH_WRITES, 'delete-user'].map((p) => `POST /api/auth/${p}`),
   ]
   for (const write of writes) {
@@ -411,6 +505,18 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
 })
 
 describe('after fuzzing, everything stored is valid', () => {
+  test('every message is text the message schema would store, and every side counts what it has unread', async () => {
+    const messages = await selectRows<{ body: string }>(t.database, 'select body from message')
+    expect(messages.length).toBeGreaterThan(2)
+    for (const { body } of messages) expect(MessageBodySchema.parse(body)).toBe(body)
+    const sides = await selectRows<{ unread: number; counted: number }>(
+      t.database,
+      `select side.unread, (select count(*)::int from message m where m.conversation_id = side.conversation_id
+        and m.id > side.read_id and m.sender_id <> side.user_id) as counted from conversation_member side`,
+    )
+    for (const side of sides) expect(side.unread).toBe(side.counted)
+  })
+
   test('every listing row parses with the shared schemas and is what the schema would store', async () => {
     const rows = await t.database.db
       .select({

@@ -12,6 +12,7 @@ import {
   useTestApp,
 } from '../test/app.ts'
 import { expectError } from './helpers.ts'
+import { inboxAs, messagesAs, sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
 
 // Brute force, harvesting and oversized input: the sign-in and sign-up limits hold per IP, writes and likes per
 // person, bodies are small, and failures answer {error} without details.
@@ -275,4 +276,35 @@ describe('limits and error answers', () => {
       await broken.app.close()
     }
   })
+})
+
+describe('per-person limits on conversations', () => {
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
+
+  test('the 21st start within a day and the 201st message within an hour answer 429, each its own budget', async () => {
+    const poster = await signUp(limited.app)
+    const [seeker, other] = [await verifiedUser(limited), await verifiedUser(limited)]
+    const listingId = await createListing(limited.app, poster)
+    const starts = []
+    for (let i = 0; i < 20; i++)
+      starts.push((await startAs(limited.app, seeker, listingId, `Hello ${i}`)).statusCode)
+    expect(starts).toEqual([201, ...Array(19).fill(200)])
+    const tooMany = await startAs(limited.app, seeker, listingId, 'One more')
+    expectError(tooMany, 429, /^Too many requests; try again in /)
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(3600)
+    expect((await startAs(limited.app, other, listingId)).statusCode).toBe(201)
+
+    const id = (await inboxAs(limited.app, seeker)).json()[0].id
+    for (let batch = 0; batch < 200; batch += 25) {
+      const sent = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => sendAs(limited.app, seeker, id, `m${batch + i}`)),
+      )
+      expect(sent.map((response) => response.statusCode)).toEqual(Array(25).fill(201))
+    }
+    const refused = await sendAs(limited.app, seeker, id, 'm200')
+    expectError(refused, 429, /^Too many requests; try again in /)
+    // The refused message was not stored; the other side may still answer.
+    expect((await messagesAs(limited.app, seeker, id, '?limit=1')).json().messages[0].body).not.toBe('m200')
+    expect((await sendAs(limited.app, poster, id, 'Answer')).statusCode).toBe(201)
+  }, 180_000)
 })

@@ -76,6 +76,29 @@ function bodyOf(response: LightMyRequestResponse): string {
 }
 
 /**
+ * Sends a request of the operation. An event stream never ends by itself: its answer is taken as soon as its
+ * headers are, the stream dropped on a 200 (the client going away) and read to the end otherwise.
+ */
+export async function injectAnswer(
+  app: App,
+  operation: Operation,
+  request: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  if (!operation.spec.responses['200']?.content?.['text/event-stream']) return app.inject(request)
+  const response = await app.inject({ ...request, payloadAsStream: true })
+  const stream = response.stream()
+  const chunks: Buffer[] = []
+  if (response.statusCode === 200) stream.destroy()
+  else for await (const chunk of stream) chunks.push(chunk as Buffer)
+  const rawPayload = Buffer.concat(chunks)
+  return Object.assign(Object.create(response) as LightMyRequestResponse, {
+    rawPayload,
+    body: rawPayload.toString('utf8'),
+    payload: rawPayload.toString('utf8'),
+  })
+}
+
+/**
  * Checks answers against the document: the status declared for the operation, its headers (`Cache-Control`) and
  * its body valid for that status.
  */
@@ -103,6 +126,11 @@ export function createAnswerCheck(document: OpenApiDocument) {
       const validate = ajv.getSchema(`openapi.json#/${base}/headers/${pointer(name)}/schema`)
       if (validate && !validate(value)) return `${where} with ${name}: ${String(value)}, outside its schema`
     }
+    if (
+      declared.content?.['text/event-stream'] &&
+      !/^text\/event-stream/.test(String(response.headers['content-type']))
+    )
+      return `${where} as ${response.headers['content-type']}, not an event stream`
     const media = declared.content?.['application/json']
     if (!media?.schema) return undefined
     if (!/^application\/json/.test(String(response.headers['content-type'])))

@@ -6,6 +6,7 @@ import { BASE_URL, createTestApp } from '../test/app.ts'
 import {
   buildRequest,
   createAnswerCheck,
+  injectAnswer,
   loadDocument,
   operationsOf,
   type Operation,
@@ -29,7 +30,7 @@ const hasJsonBody = (operation: Operation) => Boolean(operation.spec.requestBody
 
 /** Sends the request and expects an answer the document declares; returns it. */
 async function send(operation: Operation, request: InjectOptions) {
-  const response = await t.app.inject(request)
+  const response = await injectAnswer(t.app, operation, request)
   expect(problem(operation, response), `${request.method} ${request.url}`).toBeUndefined()
   return response
 }
@@ -166,7 +167,7 @@ describe('with the database gone', () => {
           headers: as(cast, 'owner'),
           picture: cast.picture,
         })
-        const response = await down.app.inject(request)
+        const response = await injectAnswer(down.app, operation, request)
         expect(problem(operation, response), `${operation.method} ${operation.path}`).toBeUndefined()
       }
       const health = await down.app.inject({ url: '/api/health' })

@@ -4,6 +4,7 @@ import { BASE_URL, createTestApp } from '../test/app.ts'
 import {
   buildRequest,
   createAnswerCheck,
+  injectAnswer,
   loadDocument,
   operationsOf,
   requestArbitrary,
@@ -51,7 +52,9 @@ describe.each(operations.map((operation) => ({ name: `${operation.method} ${oper
                 'accept-encoding': encoding,
                 ...(signedIn ? { cookie: cast.owner.cookie } : {}),
               }
-              const response = await t.app.inject(
+              const response = await injectAnswer(
+                t.app,
+                operation,
                 buildRequest(operation, parts, { headers, picture: cast.picture }),
               )
               expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500)

@@ -27,7 +27,7 @@ export async function createPostgresDatabase(adminUrl: string, name: string): Pr
  * A fresh, migrated, empty database for one test app; closing it drops it. `poolSize: 1` keeps every query on
  * one PostgreSQL connection, for tests that read per-connection state such as `pg_prepared_statements`.
  */
-export async function openTestDatabase({ poolSize = 4 } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase({ poolSize = 4 } = {}): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
     const blob = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
@@ -42,6 +42,8 @@ export async function openTestDatabase({ poolSize = 4 } = {}): Promise<DatabaseH
   const handle = await openDatabase({ kind: 'postgres', url: target.href, poolSize })
   return {
     ...handle,
+    // For a second connection or process on the same database.
+    url: target.href,
     close: async () => {
       await handle.close()
       await admin.query(`drop database if exists ${name} with (force)`)

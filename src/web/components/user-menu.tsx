@@ -1,8 +1,11 @@
+import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { signOut, useSession } from '../lib/auth-client.ts'
+import { startLive, stopLive } from '../lib/live.ts'
 import { popup } from './popup.ts'
 import { Tooltip } from './tooltip.tsx'
+import { UnreadLink } from './unread-link.tsx'
 
 const DEFAULT_AVATAR = '/default-avatar.svg'
 
@@ -10,6 +13,14 @@ const DEFAULT_AVATAR = '/default-avatar.svg'
 export function UserMenu() {
   const { data: session, isPending } = useSession()
   const navigate = useNavigate()
+  const userId = session?.user.id
+
+  // The live stream (new messages, the unread badge) is the signed-in person's and ends with their session; it
+  // outlives this menu, which the navbar and the dashboard's top bar each mount.
+  useEffect(() => {
+    if (userId) startLive(userId)
+    else if (!isPending) stopLive()
+  }, [userId, isPending])
 
   async function logout() {
     const answer = await popup({
@@ -63,6 +74,7 @@ export function UserMenu() {
   const { name, image } = session.user
   return (
     <>
+      <UnreadLink />
       <Tooltip text={name}>
         {(tooltipId) => (
           <Link to={PATHS.profile} className="avatar rounded-full" aria-describedby={tooltipId}>

@@ -1,4 +1,4 @@
-import { useFetcher, useLoaderData } from 'react-router'
+import { redirect, useActionData, useFetcher, useLoaderData } from 'react-router'
 import type { ActionFunctionArgs, LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
 import { requireSession } from '../lib/require-session.ts'
@@ -6,16 +6,41 @@ import { getListing, likeListing } from '../features/listing-details/api.ts'
 import { loadCurrency } from '../lib/config.ts'
 import { ListingErrorBoundary, useBackToListings } from '../features/listing-details/listing-error.tsx'
 import { ListingView } from '../features/listing-details/listing-view.tsx'
+import { ResendButton } from '../features/account/email-status.tsx'
+import { conversationAbout, startConversation } from '../features/conversations/api.ts'
+import { MessagePoster } from '../features/conversations/message-poster.tsx'
+import { ApiRequestError } from '../lib/api.ts'
+import { PATHS } from '#shared/api.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSession(request)
-  const [listing, currency] = await Promise.all([getListing(params.id ?? ''), loadCurrency()])
-  return { listing, currency }
+  const { emailVerified } = await requireSession(request)
+  const id = params.id ?? ''
+  const [listing, currency, conversationId] = await Promise.all([
+    getListing(id),
+    loadCurrency(),
+    // Only what the Message button needs: without it the page still works.
+    conversationAbout(id).catch(() => null),
+  ])
+  return { listing, currency, conversationId, isVerified: emailVerified }
 }
 
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? ''
+  if (request.method === 'POST') {
+    // "Message": the first message to the poster, then the conversation.
+    const body = String((await request.formData()).get('body') ?? '')
+    try {
+      const { conversationId } = await startConversation({ listingId: id, body })
+      return redirect(PATHS.conversation(conversationId))
+    } catch (error) {
+      return {
+        like: null,
+        messageError: error instanceof ApiRequestError ? error.message : 'The message could not be sent.',
+      }
+    }
+  }
   // The spec ignores a failed like: nothing on the page changes.
-  const like = await likeListing(params.id ?? '').catch(() => null)
+  const like = await likeListing(id).catch(() => null)
   return { like }
 }
 
@@ -28,8 +53,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function Component() {
-  const { listing, currency } = useLoaderData<typeof loader>()
+  const { listing, currency, conversationId, isVerified } = useLoaderData<typeof loader>()
   const fetcher = useFetcher<typeof action>()
+  const sent = useActionData<typeof action>()
+  const messageError = sent && 'messageError' in sent ? sent.messageError : undefined
   const backTo = useBackToListings()
   return (
     <div className="px-4 py-10">
@@ -44,6 +71,17 @@ export function Component() {
           fetcher.submit({}, { method: 'patch', encType: 'application/json', defaultShouldRevalidate: false })
         }
         backTo={backTo}
+        message={
+          !listing.isOwner && (
+            <MessagePoster
+              posterName={listing.userName}
+              conversationId={conversationId}
+              isVerified={isVerified}
+              verifyAction={<ResendButton className="btn btn-sm w-fit" />}
+              error={messageError}
+            />
+          )
+        }
       />
     </div>
   )

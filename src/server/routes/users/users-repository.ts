@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { listing, listingLike, session, user } from '../../db/schema/index.ts'
+import { deleteConversationsOf } from '../conversations/account-deletion.ts'
 
 export function createUsersRepository(db: Database) {
   // Sign-ups go through Better Auth, which doesn't tell us: a large user count may lag by the cache's TTL.
@@ -63,8 +64,8 @@ export function createUsersRepository(db: Database) {
 
     /**
      * Deletes a person and everything of theirs in one transaction: their likes first take their count off the
-     * listings they liked (so others' counts stay true), then the user row goes and the database's cascades take
-     * their listings (with others' likes of them), sessions and accounts. Locking the user row first waits for a
+     * listings they liked (so others' counts stay true), their messages go (account-deletion.ts), then the user row
+     * goes and the database's cascades take their listings (with others' likes of them), sessions and accounts. Locking the user row first waits for a
      * like of theirs in flight, and makes a later one fail its foreign-key check instead of leaving a count behind.
      */
     /** Deletes the person and everything of theirs; answers the ids of the listings that went with them. */
@@ -82,6 +83,7 @@ export function createUsersRepository(db: Database) {
               tx.select({ id: listingLike.listingId }).from(listingLike).where(eq(listingLike.userId, id)),
             ),
           )
+        await deleteConversationsOf(tx, id)
         await tx.delete(user).where(eq(user.id, id))
         return owned.map((row) => row.id)
       })

@@ -1,8 +1,19 @@
 import type { IconType } from 'react-icons'
-import { FaArrowLeft, FaChartPie, FaHeart, FaHome, FaList, FaPlus, FaSearch, FaUserCog } from 'react-icons/fa'
+import {
+  FaArrowLeft,
+  FaChartPie,
+  FaEnvelope,
+  FaHeart,
+  FaHome,
+  FaList,
+  FaPlus,
+  FaSearch,
+  FaUserCog,
+} from 'react-icons/fa'
 import { Link, NavLink } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
+import { useUnread } from '../../lib/live.ts'
 
 const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.dashboard, label: 'Overview', icon: FaChartPie },
@@ -10,6 +21,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.addListing, label: 'Add Roommate Listing', icon: FaPlus },
   { to: PATHS.dashboardBrowse, label: 'Browse Listing', icon: FaSearch },
   { to: PATHS.likedRooms, label: 'Liked Rooms', icon: FaHeart },
+  { to: PATHS.inbox, label: 'Messages', icon: FaEnvelope },
   { to: PATHS.livingProfile, label: 'Living profile', icon: FaHome },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
@@ -18,6 +30,7 @@ type SidebarProps = { id: string; onNavigate: () => void }
 
 /** The dashboard's own navigation; on phones it lives in a drawer that closes once a link is chosen. */
 export function Sidebar({ id, onNavigate }: SidebarProps) {
+  const unread = useUnread()?.messages ?? 0
   return (
     <nav id={id} aria-label="Dashboard" className="flex min-h-full w-72 flex-col gap-4 bg-base-200 p-4">
       <Link
@@ -39,6 +52,12 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
           <li key={to}>
             <NavLink to={to} end={to === PATHS.dashboard} className={navLinkClass} onClick={onNavigate}>
               <Icon aria-hidden="true" /> {label}
+              {to === PATHS.inbox && unread > 0 && (
+                <span className="badge badge-primary badge-sm">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
             </NavLink>
           </li>
         ))}

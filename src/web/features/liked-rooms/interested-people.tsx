@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Liker } from '#shared/likes.ts'
 import { getLikers } from './api.ts'
-import { fullDate, timeAgo } from './time-ago.ts'
+import { fullDate, timeAgo } from '../../lib/time-ago.ts'
 
 // The server answers the newest 100 likers at most.
 const SHOWN_AT_MOST = 100

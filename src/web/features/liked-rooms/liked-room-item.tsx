@@ -1,7 +1,7 @@
 import { PATHS } from '#shared/api.ts'
 import type { LikedListing } from '#shared/likes.ts'
 import { ListingCard } from '../listings/listing-card.tsx'
-import { fullDate, timeAgo } from './time-ago.ts'
+import { fullDate, timeAgo } from '../../lib/time-ago.ts'
 import { UnlikeButton } from './unlike-button.tsx'
 import { useUnlike } from './use-unlike.ts'
 

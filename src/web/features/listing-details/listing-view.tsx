@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { FaFacebook, FaPhone } from 'react-icons/fa'
 import type { ListingDetail, LikeResult } from '#shared/listing.ts'
 import { safeContactHref } from './api.ts'
@@ -19,9 +19,19 @@ type ListingViewProps = {
   isLiking: boolean
   onLike: () => void
   backTo: string
+  /** Writing to the poster (conversations), below the contacts. */
+  message?: ReactNode
 }
 
-export function ListingView({ listing, currency, like, isLiking, onLike, backTo }: ListingViewProps) {
+export function ListingView({
+  listing,
+  currency,
+  like,
+  isLiking,
+  onLike,
+  backTo,
+  message,
+}: ListingViewProps) {
   // The server's answer to this page's like or unlike wins over what the page loaded with.
   const { isLiked, likes, number, userEmail, unlike } = useInterest(listing, like)
   const contactHref = safeContactHref(listing.contact)
@@ -72,6 +82,7 @@ export function ListingView({ listing, currency, like, isLiking, onLike, backTo 
               </a>
             </p>
           )}
+          {message}
         </div>
         {/* On phones the actions stay in reach at the bottom of the screen while the facts are read. */}
         <div className="card-actions items-center justify-between border-t border-base-300 pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-6 max-sm:bg-base-100 max-sm:px-6 max-sm:pb-4">

@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
+import { linkFromMail } from '../support/mail.ts'
+import { expectPopup } from '../support/popup.ts'
+import { useTheme, WIDTHS } from '../public/helpers.ts'
+
+// Two people in two browsers: a seeker writes to a poster from the listing, and each sees the other's messages,
+// the unread badge and "Seen" arrive without reloading.
+
+const VERIFY = /Confirm your e-mail/
+
+async function verifyEmail(page: Page, email: string) {
+  await page.goto(await linkFromMail(email, VERIFY))
+  await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible()
+}
+
+test('a verified seeker messages a poster; both see it live, with the contact shield and Seen', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const poster = await signedInPage(browser, baseURL!)
+  const seeker = await signedInPage(browser, baseURL!)
+  const title = `Room ${uniqueToken()}`
+  const listingId = await createListingViaApi(poster.context.request, baseURL!, { title })
+
+  // The poster waits on their dashboard: nothing unread yet.
+  await poster.page.goto('/dashboard')
+  await expect(
+    poster.page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }),
+  ).toBeVisible()
+
+  // Unverified, the seeker is told why and offered a new mail; verified, they can write.
+  await seeker.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await expect(
+    seeker.page.getByText(`To message ${poster.user.name}, confirm your e-mail address first`),
+  ).toBeVisible()
+  await expect(
+    seeker.page.getByRole('article').getByRole('button', { name: 'Resend verification e-mail' }),
+  ).toBeVisible()
+  await verifyEmail(seeker.page, seeker.user.email)
+  await seeker.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
+  const first = 'Hi! Is it free? Call me on +44 7700 900123 or see www.example.com/me <b>thanks</b>'
+  await seeker.page.getByLabel(`Your message to ${poster.user.name}`).fill(first)
+  await seeker.page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(seeker.page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/)
+  const seekerLog = seeker.page.getByRole('log')
+  await expect(seekerLog.getByText(first)).toBeVisible()
+
+  // The poster's badge moves without a reload; the inbox lists the conversation.
+  const badge = poster.page.getByRole('banner').getByRole('link', { name: 'Messages, 1 unread' })
+  await expect(badge).toBeVisible()
+  await badge.click()
+  const entry = poster.page.getByRole('link', { name: new RegExp(seeker.user.name) })
+  await expect(entry).toContainText(`About “${title}”`)
+  await expect(entry).toContainText('1 unread')
+  await entry.click()
+
+  // Text is text, the first message carries the safety note, and its address is not a link.
+  const posterLog = poster.page.getByRole('log')
+  await expect(posterLog.getByText(first)).toBeVisible()
+  await expect(posterLog.getByRole('note')).toContainText(
+    'Keep the conversation on Nestmate until you’ve met',
+  )
+  await expect(posterLog.getByRole('link')).toHaveCount(0)
+  await expect(posterLog.locator('b')).toHaveCount(0)
+  await expect(
+    poster.page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }),
+  ).toBeVisible()
+
+  // Reading it shows "Seen" to the seeker, live.
+  await expect(seekerLog.getByText('Seen')).toBeVisible()
+
+  // The poster answers; the seeker sees it arrive without a reload, and may report it.
+  await poster.page.getByLabel('Your message').fill('Yes! Come on Saturday: https://example.org/map')
+  await poster.page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(posterLog.getByText('Yes! Come on Saturday')).toBeVisible()
+  await expect(seekerLog.getByText('Yes! Come on Saturday')).toBeVisible()
+  // After a reply, links are links (opened apart from Nestmate).
+  const link = seekerLog.getByRole('link', { name: 'https://example.org/map' })
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc')
+  await expect(
+    seeker.page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }),
+  ).toBeVisible()
+
+  await seeker.context.close()
+  await poster.context.close()
+})
+
+test('block stops new messages both ways; the history stays; a report is filed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const poster = await signedInPage(browser, baseURL!)
+  const seeker = await signedInPage(browser, baseURL!)
+  const listingId = await createListingViaApi(poster.context.request, baseURL!)
+  await verifyEmail(seeker.page, seeker.user.email)
+  const started = await seeker.context.request.post('/api/conversations', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { listingId, body: 'Send the deposit by gift card first' },
+  })
+  const { conversationId } = (await started.json()) as { conversationId: string }
+
+  await poster.page.goto(`/dashboard/messages/${conversationId}`)
+  await poster.page.getByRole('button', { name: 'Report' }).click()
+  const dialog = poster.page.getByRole('dialog', { name: 'Report this message' })
+  await dialog.getByLabel('Scam or fraud').check()
+  await dialog.getByLabel('Anything a moderator should know? (optional)').fill('Asks for gift cards')
+  await dialog.getByRole('button', { name: 'Report' }).click()
+  await expect(poster.page.getByRole('status').filter({ hasText: 'Reported' })).toBeVisible()
+
+  await poster.page.getByRole('button', { name: 'Block', exact: true }).click()
+  const confirm = await expectPopup(poster.page, `Block ${seeker.user.name}?`)
+  await confirm.getByRole('button', { name: 'Block', exact: true }).click()
+  await expect(
+    poster.page.getByText(`You blocked ${seeker.user.name}. Unblock them to send a message.`),
+  ).toBeVisible()
+  await seeker.page.goto(`/dashboard/messages/${conversationId}`)
+  await expect(seeker.page.getByText(`${poster.user.name} isn’t taking messages from you.`)).toBeVisible()
+  await expect(seeker.page.getByRole('log').getByText('Send the deposit by gift card first')).toBeVisible()
+
+  await poster.page.getByRole('button', { name: 'Unblock' }).click()
+  await expect(poster.page.getByLabel('Your message')).toBeVisible()
+  // The seeker's page hears of it live.
+  await expect(seeker.page.getByLabel('Your message')).toBeVisible()
+  await seeker.context.close()
+  await poster.context.close()
+})
+
+/** Screenshots of the screens for review, on request only (E2E_SCREENSHOTS=folder). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
+}
+
+// One conversation per theme, looked at on a phone and a desktop.
+for (const theme of ['light', 'dark'] as const) {
+  test(`the inbox, a conversation and Message on the details pass axe in ${theme} mode at 390 and 1280 px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
+    const poster = await signedInPage(browser, baseURL!)
+    const seeker = await signedInPage(browser, baseURL!)
+    for (const { page } of [poster, seeker]) await useTheme(page, theme)
+    const listingId = await createListingViaApi(poster.context.request, baseURL!, { title: 'Axe room' })
+    await verifyEmail(seeker.page, seeker.user.email)
+
+    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
+      for (const { page } of [poster, seeker]) await page.setViewportSize({ width, height: 900 })
+      const suffix = `${width}-${theme}`
+      await seeker.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+      await expect(seeker.page.locator('html')).toHaveAttribute('data-theme', theme)
+      if (width === WIDTHS.desktop) {
+        // The first message, written from the listing's details.
+        await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
+        await seeker.page
+          .getByLabel(`Your message to ${poster.user.name}`)
+          .fill('Hello! Could I see it? My number is 0412 345 678.')
+        await expectNoSeriousViolations(seeker.page)
+        await shot(seeker.page, `conversations-details-${suffix}`)
+        await seeker.page.getByRole('button', { name: 'Send', exact: true }).click()
+        await expect(seeker.page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/)
+      } else {
+        await expect(seeker.page.getByRole('link', { name: /Open your conversation with/ })).toBeVisible()
+        await expectNoSeriousViolations(seeker.page)
+        await shot(seeker.page, `conversations-details-${suffix}`)
+      }
+
+      const page = poster.page
+      await page.goto('/dashboard/messages')
+      await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
+      const entry = page.getByRole('link', { name: new RegExp(seeker.user.name) })
+      await expect(entry).toBeVisible()
+      await expectNoSeriousViolations(page)
+      await shot(page, `conversations-inbox-${suffix}`)
+
+      await entry.click()
+      await expect(page.getByRole('log').getByRole('note')).toBeVisible()
+      const answer = `Sure, come by on Saturday (${width} px).`
+      await page.getByLabel('Your message').fill(answer)
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await expect(page.getByRole('log').getByText(answer)).toBeVisible()
+      await expectNoSeriousViolations(page)
+      await shot(page, `conversations-thread-${suffix}`)
+    }
+    await seeker.context.close()
+    await poster.context.close()
+  })
+}

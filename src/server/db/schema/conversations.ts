@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { MESSAGE_MAX } from '#shared/conversations.ts'
+import { user } from './auth.ts'
+import { listing } from './listings.ts'
+
+/**
+ * Two people talking about one listing (docs/architecture.md §3.4). `seeker` is the person looking for a room,
+ * `poster` the one who has it: for a listing, the seeker writes first. `about` says what the conversation is
+ * about; room-wanted ads will add `seeker_ad` (and their column) beside `listing`. A deleted listing leaves the
+ * conversation (its `listing_id` null); a deleted account leaves its side null.
+ */
+export const conversation = pgTable(
+  'conversation',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    about: text({ enum: ['listing'] })
+      .notNull()
+      .default('listing'),
+    listingId: uuid().references(() => listing.id, { onDelete: 'set null' }),
+    seekerId: text().references(() => user.id, { onDelete: 'set null' }),
+    posterId: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('conversation_about', sql`${table.about} in ('listing')`),
+    // One conversation per listing and seeker.
+    uniqueIndex('conversation_listing_seeker_idx')
+      .on(table.listingId, table.seekerId)
+      .where(sql`${table.about} = 'listing'`),
+    // A deleted account's side is set null through these.
+    index('conversation_seeker_id_idx').on(table.seekerId),
+    index('conversation_poster_id_idx').on(table.posterId),
+  ],
+)
+
+/**
+ * One participant's side of a conversation: what the inbox lists and sorts (newest activity first, by the last
+ * message's id), what they have read, and their unread count. The message statement keeps both sides up to date
+ * in the same transaction, so an inbox page and the unread badge read only these rows.
+ */
+export const conversationMember = pgTable(
+  'conversation_member',
+  {
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The other participant; null once their account is deleted. */
+    otherId: text().references(() => user.id, { onDelete: 'set null' }),
+    lastMessageId: bigint({ mode: 'number' }).notNull(),
+    /** Every message up to this id has been read by this participant. */
+    readId: bigint({ mode: 'number' }).notNull().default(0),
+    unread: integer().notNull().default(0),
+    /** When the oldest unread message arrived; null when nothing is unread. */
+    unreadSince: timestamp({ withTimezone: true }),
+    /** When the unread-message mail about this conversation was sent; cleared by reading it. */
+    mailedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    check('conversation_member_unread', sql`${table.unread} >= 0`),
+    index('conversation_member_inbox_idx').on(table.userId, table.lastMessageId.desc()),
+    index('conversation_member_unread_idx')
+      .on(table.userId, table.unread)
+      .where(sql`${table.unread} > 0`),
+    index('conversation_member_mail_idx')
+      .on(table.unreadSince)
+      .where(sql`${table.unreadSince} is not null and ${table.mailedAt} is null`),
+    index('conversation_member_other_idx').on(table.otherId),
+  ],
+)
+
+/** A message: text only, as its sender wrote it. Ids increase in the order each person's messages commit. */
+export const message = pgTable(
+  'message',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    senderId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    shielded: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('message_body', sql`char_length(${table.body}) between 1 and ${sql.raw(String(MESSAGE_MAX))}`),
+    index('message_conversation_id_idx').on(table.conversationId, table.id),
+    index('message_sender_id_idx').on(table.senderId),
+  ],
+)
+
+/** A person who blocked another: no new messages either way between them. */
+export const userBlock = pgTable(
+  'user_block',
+  {
+    blockerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    blockedId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('user_block_blocked_id_idx').on(table.blockedId),
+  ],
+)

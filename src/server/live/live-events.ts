@@ -1,0 +1,32 @@
+/**
+ * What the conversation writes tell every app process through NOTIFY on one channel: ids only, never a message's
+ * text (a payload is at most 8 kB, and a listener that was away never gets it). Each process reads the rows it
+ * needs for its own open connections (docs/decisions/038).
+ */
+export const LIVE_CHANNEL = 'nestmate_live'
+
+export type LiveNotice =
+  /** A new message `id`; `u` are its sender and recipient. */
+  | { t: 'm'; id: number; u: [string, string] }
+  /** `u[0]` read conversation `c` up to message `id`; `u[1]` is the other participant. */
+  | { t: 'r'; c: string; id: number; u: [string, string] }
+  /** A block between the two participants of conversation `c` began or ended. */
+  | { t: 'b'; c: string; u: [string, string] }
+
+const isPair = (value: unknown): value is [string, string] =>
+  Array.isArray(value) && value.length === 2 && value.every((id) => typeof id === 'string')
+
+/** A notice from the channel, or undefined for anything else (another version of the app, say). */
+export function parseNotice(payload: string): LiveNotice | undefined {
+  try {
+    const notice = JSON.parse(payload) as Record<string, unknown>
+    if (!isPair(notice.u)) return undefined
+    if (notice.t === 'm' && typeof notice.id === 'number') return notice as LiveNotice
+    if (notice.t === 'r' && typeof notice.id === 'number' && typeof notice.c === 'string')
+      return notice as LiveNotice
+    if (notice.t === 'b' && typeof notice.c === 'string') return notice as LiveNotice
+  } catch {
+    // Not ours.
+  }
+  return undefined
+}

@@ -1,0 +1,195 @@
+import type { Message } from '#shared/conversations.ts'
+import type { LiveMessage, LiveRepository } from './live-repository.ts'
+import { parseNotice, type LiveNotice } from './live-events.ts'
+import { eventFrame, HEARTBEAT, type SseSink } from './sse.ts'
+
+/** One open event stream of one signed-in person in this process. */
+export type LiveStream = {
+  readonly userId: string
+  readonly sink: SseSink
+  /** The last message id written to it; 0 before any. */
+  cursor: number
+  /** Whether the session behind it still holds (checked about every SESSION_CHECK_MS). */
+  recheck: () => Promise<boolean>
+  checkedAt: number
+}
+
+type Log = { warn: (object: object, message: string) => void }
+
+// At least every 30 s, so proxies and browsers keep an idle stream open.
+export const HEARTBEAT_MS = 25_000
+// A signed-out or revoked session stops receiving within this long.
+export const SESSION_CHECK_MS = 60_000
+
+export type LiveTiming = { heartbeatMs?: number; sessionCheckMs?: number }
+
+export const toViewer = (row: LiveMessage, userId: string): Message => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  mine: row.senderId === userId,
+  body: row.body,
+  createdAt: row.createdAt,
+  shielded: row.shielded,
+})
+
+/**
+ * The open event streams of this process, and what the conversation writes tell them (docs/decisions/038). Work
+ * runs in batches, one at a time and in arrival order: the new streams' backlogs first, then the notices, each
+ * message read once for every stream that wants it. Each stream's cursor (the last message id written) keeps a
+ * message from being written twice when a backlog and a notice both bring it.
+ */
+export function createLiveHub(
+  repository: LiveRepository,
+  log: Log,
+  { heartbeatMs = HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS }: LiveTiming = {},
+) {
+  const streams = new Map<string, Set<LiveStream>>()
+  const joining: { stream: LiveStream; after: number | null }[] = []
+  const notices: LiveNotice[] = []
+  let running = false
+
+  const of = (userId: string) => streams.get(userId) ?? new Set<LiveStream>()
+  const writeTo = (userId: string, frame: string) => of(userId).forEach((stream) => stream.sink.write(frame))
+
+  function writeMessage(stream: LiveStream, row: LiveMessage) {
+    if (row.id <= stream.cursor) return
+    stream.cursor = row.id
+    stream.sink.write(eventFrame('message', toViewer(row, stream.userId), row.id))
+  }
+
+  function register(stream: LiveStream) {
+    const set = streams.get(stream.userId) ?? new Set()
+    set.add(stream)
+    streams.set(stream.userId, set)
+  }
+
+  async function runBatch(joined: typeof joining, batch: LiveNotice[]) {
+    // A new stream receives notices from its own batch on, after its backlog: registered earlier, a batch
+    // already under way could write it a newer message first, and its cursor would then skip the backlog.
+    joined = joined.filter(({ stream }) => !stream.sink.closed)
+    joined.forEach(({ stream }) => register(stream))
+    const refresh = new Set<string>(joined.map(({ stream }) => stream.userId))
+    const wanted = batch.flatMap((notice) =>
+      notice.t === 'm' && notice.u.some((id) => streams.has(id)) ? [notice.id] : [],
+    )
+    const [backlogs, rows] = await Promise.all([
+      Promise.all(
+        joined.map(({ stream, after }) =>
+          after === null ? null : repository.backlog(stream.userId, after).catch(() => undefined),
+        ),
+      ),
+      wanted.length > 0 ? repository.messages(wanted) : [],
+    ])
+    joined.forEach(({ stream }, index) => {
+      const backlog = backlogs[index]
+      if (backlog === undefined) return stream.sink.end()
+      if (!backlog) return
+      backlog.messages.forEach((row) => writeMessage(stream, row))
+      // More than one resume sends: the client loads what it shows from the API instead.
+      if (backlog.more) stream.sink.write(eventFrame('resync', {}))
+    })
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    for (const notice of batch) {
+      if (notice.t === 'm') {
+        const row = byId.get(notice.id)
+        if (!row) continue
+        for (const userId of notice.u) of(userId).forEach((stream) => writeMessage(stream, row))
+        if (streams.has(notice.u[1])) refresh.add(notice.u[1])
+      } else if (notice.t === 'r') {
+        writeTo(notice.u[1], eventFrame('read', { conversationId: notice.c, seenUpTo: notice.id }))
+        if (streams.has(notice.u[0])) refresh.add(notice.u[0])
+      } else {
+        notice.u.forEach((userId) => writeTo(userId, eventFrame('block', { conversationId: notice.c })))
+      }
+    }
+    if (refresh.size === 0) return
+    const unread = await repository.unread([...refresh])
+    for (const [userId, counts] of unread) writeTo(userId, eventFrame('unread', counts))
+  }
+
+  async function run() {
+    while (joining.length > 0 || notices.length > 0) {
+      const joined = joining.splice(0)
+      const batch = notices.splice(0)
+      try {
+        await runBatch(joined, batch)
+      } catch (error) {
+        // The database failed mid-batch: whoever it concerned loads what they show again.
+        log.warn({ err: error }, 'live delivery failed; asking its clients to resync')
+        const users = new Set([...joined.map(({ stream }) => stream.userId), ...batch.flatMap((n) => n.u)])
+        users.forEach((userId) => writeTo(userId, eventFrame('resync', {})))
+      }
+    }
+    running = false
+  }
+
+  function schedule() {
+    if (running) return
+    running = true
+    setImmediate(() => void run())
+  }
+
+  const beat = setInterval(() => {
+    const now = Date.now()
+    for (const set of streams.values())
+      for (const stream of set) {
+        stream.sink.write(HEARTBEAT)
+        if (now - stream.checkedAt < sessionCheckMs) continue
+        stream.checkedAt = now
+        stream.recheck().then(
+          (valid) => valid || stream.sink.end(),
+          () => {}, // The database is away: keep the stream; the next check decides.
+        )
+      }
+  }, heartbeatMs)
+  beat.unref()
+
+  return {
+    /**
+     * Adds a stream; it gets the messages after `after` (when given: a reconnecting client's last id), then
+     * its unread counts, then whatever arrives.
+     */
+    add(stream: LiveStream, after: number | null) {
+      if (after !== null) stream.cursor = after
+      joining.push({ stream, after })
+      schedule()
+    },
+    remove(stream: LiveStream) {
+      const set = streams.get(stream.userId)
+      set?.delete(stream)
+      if (set?.size === 0) streams.delete(stream.userId)
+    },
+    /** How many streams `userId` has open in this process. */
+    count: (userId: string) =>
+      (streams.get(userId)?.size ?? 0) + joining.filter(({ stream }) => stream.userId === userId).length,
+    size: () => [...streams.values()].reduce((total, set) => total + set.size, 0),
+    /** A payload from the channel. */
+    notify(payload: string) {
+      const notice = parseNotice(payload)
+      // While streams are joining, every notice is kept: one may be theirs.
+      if (!notice || (joining.length === 0 && !notice.u.some((id) => streams.has(id)))) return
+      notices.push(notice)
+      schedule()
+    },
+    /**
+     * After the listening connection was lost: notices may have been missed. Streams that have a message resume
+     * from it; the others are asked to load what they show again.
+     */
+    resync() {
+      for (const set of streams.values())
+        for (const stream of set) {
+          if (stream.cursor > 0) joining.push({ stream, after: stream.cursor })
+          else stream.sink.write(eventFrame('resync', {}))
+        }
+      schedule()
+    },
+    /** Ends every stream (shutdown): browsers reconnect, to another process if this one is going. */
+    close() {
+      clearInterval(beat)
+      for (const set of streams.values()) for (const stream of set) stream.sink.end()
+      streams.clear()
+    },
+  }
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>

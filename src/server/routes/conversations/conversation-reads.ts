@@ -1,0 +1,183 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { Conversation, InboxEntry, Message, MessagesQuery, Unread } from '#shared/conversations.ts'
+import type { Database } from '../../db/client.ts'
+import { prepareRaw } from '../../db/prepare-raw.ts'
+import { createStatementCache } from '../../db/statement-cache.ts'
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const me = sql.placeholder('userId')
+const conversationId = sql.placeholder('conversationId')
+
+/** A message as one viewer sees it (`mine`), from `message m`. */
+const messageColumns = (
+  viewer: SQL | SQLWrapper,
+) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
+  m.sender_id = ${viewer} as mine, m.body, ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
+
+type InboxRow = {
+  id: string
+  listingId: string | null
+  title: string | null
+  name: string | null
+  photo: string | null
+  lastId: number
+  lastBody: string
+  lastMine: boolean
+  lastAt: string
+  unread: number
+}
+
+type HeaderRow = {
+  id: string
+  listingId: string | null
+  title: string | null
+  name: string | null
+  photo: string | null
+  seenUpTo: number | null
+  blockedByMe: boolean
+  blockedMe: boolean
+}
+
+const about = (row: { listingId: string | null; title: string | null }) =>
+  row.listingId && row.title !== null
+    ? { kind: 'listing' as const, id: row.listingId, title: row.title }
+    : null
+const other = (row: { name: string | null; photo: string | null }) =>
+  row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
+
+/** How much of a last message the inbox shows. */
+const PREVIEW_CHARS = 200
+
+/** The reads of conversations: inbox pages, a conversation's header and messages, unread counts. */
+export function createConversationReads(db: Database) {
+  const inboxStatements =
+    createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>('conversation_inbox')
+  // One index walk over the caller's sides, newest activity first (the last message's id), then a probe each for
+  // the conversation, listing, other person and last message.
+  const inboxPage = (shape: { before: boolean; listing: boolean }) =>
+    inboxStatements(`${shape.before ? 'before' : 'first'}${shape.listing ? '+listing' : ''}`, (name) =>
+      prepareRaw<InboxRow>(
+        db,
+        name,
+        sql`select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+            lm.id::float8 as "lastId", left(lm.body, ${sql.raw(String(PREVIEW_CHARS))}) as "lastBody",
+            lm.sender_id = ${me} as "lastMine", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
+          from conversation_member side
+          join conversation c on c.id = side.conversation_id
+          join message lm on lm.id = side.last_message_id
+          left join listing l on l.id = c.listing_id
+          left join "user" o on o.id = side.other_id
+          where side.user_id = ${me}
+            ${shape.before ? sql`and side.last_message_id < ${sql.placeholder('before')}` : sql``}
+            ${shape.listing ? sql`and c.listing_id = ${sql.placeholder('listingId')}` : sql``}
+          order by side.last_message_id desc
+          limit ${sql.placeholder('limit')}`,
+      ),
+    )
+
+  const headerStatement = prepareRaw<HeaderRow>(
+    db,
+    'conversation_header',
+    sql`select c.id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+        (select case when theirs.read_id > 0 then theirs.read_id::float8 end from conversation_member theirs
+          where theirs.conversation_id = c.id and theirs.user_id = side.other_id) as "seenUpTo",
+        exists (select 1 from user_block where blocker_id = ${me} and blocked_id = side.other_id) as "blockedByMe",
+        exists (select 1 from user_block where blocker_id = side.other_id and blocked_id = ${me}) as "blockedMe"
+      from conversation_member side
+      join conversation c on c.id = side.conversation_id
+      left join listing l on l.id = c.listing_id
+      left join "user" o on o.id = side.other_id
+      where side.conversation_id = ${conversationId} and side.user_id = ${me}`,
+  )
+
+  const messageStatements =
+    createStatementCache<(values: Record<string, unknown>) => Promise<Message[]>>('conversation_messages')
+  // Only a participant gets rows: the membership test is part of the statement.
+  const messagePage = (direction: 'newest' | 'before' | 'after') =>
+    messageStatements(direction, (name) =>
+      prepareRaw<Message>(
+        db,
+        name,
+        sql`select ${messageColumns(me)} from message m
+          where m.conversation_id = ${conversationId}
+            and exists (select 1 from conversation_member
+              where conversation_id = ${conversationId} and user_id = ${me})
+            ${direction === 'before' ? sql`and m.id < ${sql.placeholder('id')}` : sql``}
+            ${direction === 'after' ? sql`and m.id > ${sql.placeholder('id')}` : sql``}
+          order by m.id ${direction === 'after' ? sql`asc` : sql`desc`}
+          limit ${sql.placeholder('limit')}`,
+      ),
+    )
+
+  const unreadStatement = prepareRaw<Unread>(
+    db,
+    'conversation_unread',
+    sql`select count(*)::int as conversations, coalesce(sum(unread), 0)::int as messages
+      from conversation_member where user_id = ${me} and unread > 0`,
+  )
+
+  const membershipStatement = prepareRaw<{ member: boolean }>(
+    db,
+    'conversation_membership',
+    sql`select exists (select 1 from conversation_member
+        where conversation_id = ${conversationId} and user_id = ${me}) as member
+      from conversation where id = ${conversationId}`,
+  )
+
+  return {
+    /** One page of the person's inbox, newest activity first, and whether there is another. */
+    async inbox(
+      userId: string,
+      query: { limit: number; before?: number; listingId?: string },
+    ): Promise<{ entries: InboxEntry[]; more: boolean }> {
+      const rows = await inboxPage({ before: query.before !== undefined, listing: !!query.listingId })({
+        userId,
+        before: query.before,
+        listingId: query.listingId,
+        limit: query.limit + 1,
+      })
+      const entries = rows.slice(0, query.limit).map((row) => ({
+        id: row.id,
+        about: about(row),
+        other: other(row),
+        lastMessage: { id: row.lastId, body: row.lastBody, mine: row.lastMine, createdAt: row.lastAt },
+        unread: row.unread,
+      }))
+      return { entries, more: rows.length > query.limit }
+    },
+
+    /** The conversation as `userId` sees it, or undefined when they aren't a participant. */
+    async header(id: string, userId: string): Promise<Conversation | undefined> {
+      const [row] = await headerStatement({ conversationId: id, userId })
+      if (!row) return undefined
+      const { seenUpTo, blockedByMe, blockedMe } = row
+      return { id: row.id, about: about(row), other: other(row), seenUpTo, blockedByMe, blockedMe }
+    },
+
+    /** A page of messages, oldest first, for a participant (an empty page for anyone else: see `membership`). */
+    async messages(id: string, userId: string, query: MessagesQuery) {
+      const direction = query.after !== undefined ? 'after' : query.before !== undefined ? 'before' : 'newest'
+      const rows = await messagePage(direction)({
+        conversationId: id,
+        userId,
+        id: query.after ?? query.before,
+        limit: query.limit + 1,
+      })
+      const messages = rows.slice(0, query.limit)
+      if (direction !== 'after') messages.reverse()
+      return { messages, more: rows.length > query.limit }
+    },
+
+    /** Whether the conversation exists and `userId` takes part in it. */
+    async membership(id: string, userId: string): Promise<'member' | 'missing' | 'not-member'> {
+      const [row] = await membershipStatement({ conversationId: id, userId })
+      return !row ? 'missing' : row.member ? 'member' : 'not-member'
+    },
+
+    /** The navbar's badge: conversations with unread messages and how many messages. */
+    async unread(userId: string): Promise<Unread> {
+      const [row] = await unreadStatement({ userId })
+      return row ?? { conversations: 0, messages: 0 }
+    },
+  }
+}

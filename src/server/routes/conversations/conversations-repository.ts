@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm'
+import { holdsContact } from '#shared/message-text.ts'
+import type { Database } from '../../db/client.ts'
+import { LIVE_CHANNEL } from '../../live/live-events.ts'
+import { createConversationReads } from './conversation-reads.ts'
+import { insertMessage, lockParticipants, rowsOf, type Blocker, type SentRow } from './message-writes.ts'
+
+export type StartOutcome =
+  | { outcome: 'started' | 'reused'; conversationId: string; message: SentRow }
+  | { outcome: 'missing' | 'own' | 'unverified' }
+  | { outcome: 'blocked'; blocker: Exclude<Blocker, null> }
+
+export type SendOutcome =
+  | { outcome: 'sent'; message: SentRow }
+  | { outcome: 'missing' | 'not-member' | 'gone' }
+  | { outcome: 'blocked'; blocker: Exclude<Blocker, null> }
+
+/** The SQL of conversations: the only code that writes `conversation`, `conversation_member`, `message` and blocks. */
+export function createConversationsRepository(db: Database) {
+  const reads = createConversationReads(db)
+
+  /** The caller's side of a conversation: the other participant (null: deleted), or undefined if not a member. */
+  async function sideOf(executor: Pick<Database, 'execute'>, conversationId: string, userId: string) {
+    const [row] = await rowsOf<{ otherId: string | null }>(
+      executor,
+      sql`select other_id as "otherId" from conversation_member
+        where conversation_id = ${conversationId} and user_id = ${userId}`,
+    )
+    return row
+  }
+
+  /** For a write that found no side of the caller's: an unknown conversation, or someone else's. */
+  async function missingOrNotMember(conversationId: string): Promise<'missing' | 'not-member'> {
+    const [row] = await rowsOf(db, sql`select 1 from conversation where id = ${conversationId}`)
+    return row ? 'not-member' : 'missing'
+  }
+
+  return {
+    ...reads,
+
+    /**
+     * A seeker's first message about a listing: the conversation (one per listing and seeker; an existing one is
+     * reused) and its message, in one transaction. Only a verified address may start one.
+     */
+    async start(listingId: string, seekerId: string, body: string): Promise<StartOutcome> {
+      return db.transaction(async (tx) => {
+        const [target] = await rowsOf<{ posterId: string; verified: boolean }>(
+          tx,
+          sql`select l.owner_id as "posterId", u.email_verified as verified
+            from listing l, "user" u where l.id = ${listingId} and u.id = ${seekerId}
+            for key share of l`,
+        )
+        if (!target) return { outcome: 'missing' }
+        if (target.posterId === seekerId) return { outcome: 'own' }
+        if (!target.verified) return { outcome: 'unverified' }
+        const blocker = await lockParticipants(tx, seekerId, target.posterId)
+        if (blocker) return { outcome: 'blocked', blocker }
+        const [created] = await rowsOf<{ id: string }>(
+          tx,
+          sql`insert into conversation (about, listing_id, seeker_id, poster_id)
+            values ('listing', ${listingId}, ${seekerId}, ${target.posterId})
+            on conflict (listing_id, seeker_id) where about = 'listing' do nothing
+            returning id`,
+        )
+        let conversationId = created?.id
+        if (conversationId) {
+          await tx.execute(sql`insert into conversation_member (conversation_id, user_id, other_id, last_message_id)
+            values (${conversationId}, ${seekerId}, ${target.posterId}, 0),
+              (${conversationId}, ${target.posterId}, ${seekerId}, 0)`)
+        } else {
+          const [existing] = await rowsOf<{ id: string }>(
+            tx,
+            sql`select id from conversation where about = 'listing' and listing_id = ${listingId}
+              and seeker_id = ${seekerId}`,
+          )
+          conversationId = existing!.id
+        }
+        const message = await insertMessage(tx, {
+          conversationId,
+          senderId: seekerId,
+          recipientId: target.posterId,
+          body,
+          holdsContact: holdsContact(body),
+        })
+        return { outcome: created ? 'started' : 'reused', conversationId, message }
+      })
+    },
+
+    /** A message from a participant; refused when either blocked the other or the other's account is gone. */
+    async send(conversationId: string, senderId: string, body: string): Promise<SendOutcome> {
+      const outcome = await db.transaction(async (tx): Promise<SendOutcome | undefined> => {
+        const side = await sideOf(tx, conversationId, senderId)
+        if (!side) return undefined
+        if (!side.otherId) return { outcome: 'gone' }
+        const blocker = await lockParticipants(tx, senderId, side.otherId)
+        if (blocker) return { outcome: 'blocked', blocker }
+        const message = await insertMessage(tx, {
+          conversationId,
+          senderId,
+          recipientId: side.otherId,
+          body,
+          holdsContact: holdsContact(body),
+        })
+        return { outcome: 'sent', message }
+      })
+      return outcome ?? { outcome: await missingOrNotMember(conversationId) }
+    },
+
+    /**
+     * Marks everything in the conversation read by `userId`: read position to the last message, unread to 0, and
+     * the unread mail's mark cleared. Tells the other participant's connections, for "Seen". False when the
+     * caller isn't a participant (`missing` tells why).
+     */
+    async markRead(conversationId: string, userId: string): Promise<'read' | 'missing' | 'not-member'> {
+      // The row's own last_message_id: a message committing meanwhile makes this wait for its row lock and then
+      // read the new value, so the count and the position always agree.
+      const rows = await rowsOf<{ readId: number }>(
+        db,
+        sql`with side as (
+            update conversation_member set read_id = last_message_id, unread = 0, unread_since = null,
+              mailed_at = null
+            where conversation_id = ${conversationId} and user_id = ${userId}
+            returning read_id, other_id
+          )
+          select read_id::float8 as "readId",
+            case when other_id is not null then pg_notify(${LIVE_CHANNEL}, json_build_object(
+              't', 'r', 'c', ${conversationId}::text, 'id', read_id, 'u', json_build_array(${userId}::text, other_id)
+            )::text) end
+          from side`,
+      )
+      if (rows.length > 0) return 'read'
+      return missingOrNotMember(conversationId)
+    },
+
+    /** Blocks (or unblocks) the other participant; false when the caller isn't one (`missing` tells why). */
+    async setBlock(
+      conversationId: string,
+      userId: string,
+      blocked: boolean,
+    ): Promise<'done' | 'gone' | 'missing' | 'not-member'> {
+      const side = await sideOf(db, conversationId, userId)
+      if (!side) return missingOrNotMember(conversationId)
+      if (!side.otherId) return 'gone'
+      const notify = sql`pg_notify(${LIVE_CHANNEL}, json_build_object(
+        't', 'b', 'c', ${conversationId}::text, 'u', json_build_array(${userId}::text, ${side.otherId}::text))::text)`
+      await db.execute(
+        blocked
+          ? sql`with added as (
+              insert into user_block (blocker_id, blocked_id) values (${userId}, ${side.otherId})
+              on conflict do nothing returning 1
+            ) select ${notify}`
+          : sql`with removed as (
+              delete from user_block where blocker_id = ${userId} and blocked_id = ${side.otherId} returning 1
+            ) select ${notify}`,
+      )
+      return 'done'
+    },
+  }
+}
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import { NewReportResultSchema, NewReportSchema } from '#shared/reports.ts'
+import { HttpError } from '../../plugins/errors.ts'
+import type { ReportsRepository } from './reports-repository.ts'
+
+// Per person: reporting is cheap to do and costs a moderator's time to read.
+export const REPORT_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':report' }
+
+/** `POST /api/reports`: a report for the moderators' queue (so far of a message in one's own conversation). */
+export const reportRoutes =
+  (reports: ReportsRepository): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/reports',
+      {
+        config: { auth: 'signed-in', rateLimit: REPORT_LIMIT },
+        schema: {
+          body: NewReportSchema,
+          response: {
+            201: NewReportResultSchema,
+            400: ApiErrorSchema.describe("The caller's own message."),
+            403: ApiErrorSchema.describe('A message of a conversation the caller is not in.'),
+            404: ApiErrorSchema.describe('No such message.'),
+            409: ApiErrorSchema.describe('The caller reported it already, and the report is open.'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const filed = await reports.reportMessage(request.user.id, request.body)
+        switch (filed.outcome) {
+          case 'missing':
+            throw new HttpError(404, 'Message not found.')
+          case 'not-member':
+            throw new HttpError(403, 'You can only report messages in your own conversations.')
+          case 'own':
+            throw new HttpError(400, "You can't report your own message.")
+          case 'already':
+            throw new HttpError(409, 'You have already reported this; a moderator will look at it.')
+        }
+        return reply.status(201).send({ reportId: filed.reportId })
+      },
+    )
+  }

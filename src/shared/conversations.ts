@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { IdSchema } from './listing.ts'
+import { NUL_FREE } from './text.ts'
+
+// The conversations contract (docs/api.md, Conversations): a seeker writes to a listing's poster, both read and
+// answer from their inbox, and new messages arrive live.
+
+export const MESSAGE_MAX = 2000
+/** Inbox and message pages: how many rows a page holds unless `limit` says otherwise. */
+export const INBOX_PAGE_SIZE = 24
+export const MESSAGES_PAGE_SIZE = 50
+
+/** A message's text: 1–2,000 characters after trimming, as written (never markup). */
+export const MessageBodySchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Message is required.' : 'Message must be text.'),
+  })
+  .trim()
+  .min(1, 'Message is required.')
+  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`)
+  .refine(NUL_FREE.check, NUL_FREE.message('Message'))
+
+export const NewMessageSchema = z.object({ body: MessageBodySchema })
+export type NewMessage = z.infer<typeof NewMessageSchema>
+
+/** A conversation is about a listing (room-wanted ads will add `seekerAdId`). */
+export const NewConversationSchema = z.object({
+  listingId: IdSchema,
+  body: MessageBodySchema,
+})
+export type NewConversation = z.infer<typeof NewConversationSchema>
+
+export const ConversationIdSchema = z.uuid({ error: 'Malformed conversation id.' })
+export const ConversationParamsSchema = z.object({ id: ConversationIdSchema })
+
+/** Message ids are positive whole numbers, increasing; sent and read as numbers, written in URLs as digits. */
+export const MessageIdSchema = z.coerce
+  .number({ error: 'Malformed message id.' })
+  .int('Malformed message id.')
+  .min(1, 'Malformed message id.')
+  .max(Number.MAX_SAFE_INTEGER, 'Malformed message id.')
+
+const limit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `limit must be 1 to ${max}.` })
+    .int(`limit must be 1 to ${max}.`)
+    .min(1, `limit must be 1 to ${max}.`)
+    .max(max, `limit must be 1 to ${max}.`)
+    .default(fallback)
+
+/** The inbox: newest activity first, `before` the last conversation's `lastMessage.id` for the next page. */
+export const InboxQuerySchema = z.object({
+  limit: limit(100, INBOX_PAGE_SIZE),
+  before: MessageIdSchema.optional(),
+  listingId: IdSchema.optional(),
+})
+export type InboxQuery = z.infer<typeof InboxQuerySchema>
+
+/** A page of messages, oldest first: the newest ones, those `before` an id (older) or `after` one (newer). */
+export const MessagesQuerySchema = z
+  .object({
+    limit: limit(100, MESSAGES_PAGE_SIZE),
+    before: MessageIdSchema.optional(),
+    after: MessageIdSchema.optional(),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    message: 'Give before or after, not both.',
+    path: ['after'],
+  })
+export type MessagesQuery = z.infer<typeof MessagesQuerySchema>
+
+export const MessageSchema = z.object({
+  id: z.number(),
+  conversationId: z.string(),
+  /** Written by the caller. */
+  mine: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+  /**
+   * Holds a phone number, an e-mail address or a link and was sent before its recipient ever replied: shown to
+   * them with a safety note and its links as text (the contact shield).
+   */
+  shielded: z.boolean(),
+})
+export type Message = z.infer<typeof MessageSchema>
+
+export const MessagesPageSchema = z.object({
+  messages: z.array(MessageSchema),
+  /** More messages lie beyond this page in the direction asked for (older, or with `after` newer). */
+  more: z.boolean(),
+})
+export type MessagesPage = z.infer<typeof MessagesPageSchema>
+
+/** The other participant, or null once their account is deleted. */
+export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() }).nullable()
+
+/** What the conversation is about, or null once the listing is deleted. */
+export const AboutSchema = z
+  .object({ kind: z.literal('listing'), id: z.string(), title: z.string() })
+  .nullable()
+
+/** One conversation in the inbox. */
+export const InboxEntrySchema = z.object({
+  id: z.string(),
+  about: AboutSchema,
+  other: OtherPersonSchema,
+  lastMessage: z.object({ id: z.number(), body: z.string(), mine: z.boolean(), createdAt: z.string() }),
+  unread: z.number(),
+})
+export type InboxEntry = z.infer<typeof InboxEntrySchema>
+
+/** A conversation's header: who, about what, how far the other person has read, and who blocked whom. */
+export const ConversationSchema = z.object({
+  id: z.string(),
+  about: AboutSchema,
+  other: OtherPersonSchema,
+  /** The other person has read every message up to this id ("Seen" under the caller's), or null. */
+  seenUpTo: z.number().nullable(),
+  blockedByMe: z.boolean(),
+  blockedMe: z.boolean(),
+})
+export type Conversation = z.infer<typeof ConversationSchema>
+
+export const NewConversationResultSchema = z.object({ conversationId: z.string() })
+export const BlockResultSchema = z.object({ blocked: z.boolean() })
+export const ReadResultSchema = z.object({ unread: z.number() })
+
+/** The navbar's badge: conversations with unread messages, and those messages. */
+export const UnreadSchema = z.object({ conversations: z.number(), messages: z.number() })
+export type Unread = z.infer<typeof UnreadSchema>
+
+/** The live stream's query: the last message id the client has, on its first connection. */
+export const LiveQuerySchema = z.object({ after: MessageIdSchema.optional() })
+export const LiveHeadersSchema = z.object({
+  // EventSource sends back the last `id:` it received when it reconnects.
+  'last-event-id': z
+    .string()
+    .regex(/^\d{1,15}$/, 'Malformed Last-Event-ID.')
+    .optional(),
+})
+
+/** A live event about a conversation's read state: the other person has read up to `seenUpTo`. */
+export type ReadEvent = { conversationId: string; seenUpTo: number }
+/** A live event saying a block between the two participants began or ended. */
+export type BlockEvent = { conversationId: string }

@@ -1,0 +1,68 @@
+import { FaArrowLeft } from 'react-icons/fa6'
+import { Link, useFetcher } from 'react-router'
+import { PATHS } from '#shared/api.ts'
+import type { Conversation } from '#shared/conversations.ts'
+import { confirmDanger } from '../../components/popup.ts'
+import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
+
+/** Who the conversation is with, about which room, and Block or Unblock. */
+export function ConversationHeader({ conversation }: { conversation: Conversation }) {
+  const fetcher = useFetcher({ key: 'block' })
+  const name = conversation.other?.name ?? DELETED_ACCOUNT
+  const isBusy = fetcher.state !== 'idle'
+
+  async function block() {
+    const confirmed = await confirmDanger(
+      `Block ${name}?`,
+      'Neither of you will be able to send messages in this conversation or start a new one. You can unblock them later.',
+      'Block',
+    )
+    if (confirmed) await fetcher.submit({ intent: 'block' }, { method: 'post' })
+  }
+
+  return (
+    <header className="flex flex-col gap-3 border-b border-base-300 pb-4">
+      <Link to={PATHS.inbox} className="link flex w-fit items-center gap-2 text-sm">
+        <FaArrowLeft aria-hidden="true" /> All messages
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <Avatar photo={conversation.other?.photo ?? null} />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-bold">{name}</h1>
+          <p className="truncate text-sm text-base-content/80">
+            {conversation.about ? (
+              <>
+                About{' '}
+                <Link to={PATHS.dashboardDetails(conversation.about.id)} className="link">
+                  {conversation.about.title}
+                </Link>
+              </>
+            ) : (
+              'About a listing that was removed'
+            )}
+          </p>
+        </div>
+        {conversation.other &&
+          (conversation.blockedByMe ? (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              disabled={isBusy}
+              onClick={() => void fetcher.submit({ intent: 'unblock' }, { method: 'post' })}
+            >
+              Unblock
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              disabled={isBusy}
+              onClick={() => void block()}
+            >
+              Block
+            </button>
+          ))}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,83 @@
+import { useId, useState, type ReactNode } from 'react'
+import { FaEnvelope } from 'react-icons/fa6'
+import { Form, Link, useNavigation } from 'react-router'
+import { PATHS } from '#shared/api.ts'
+import { MESSAGE_MAX } from '#shared/conversations.ts'
+
+type MessagePosterProps = {
+  posterName: string
+  /** The caller's conversation about this listing, if they have one. */
+  conversationId: string | null
+  isVerified: boolean
+  /** Shown to an unverified person: the way to get a new verification mail. */
+  verifyAction: ReactNode
+  error?: string
+}
+
+/** "Message" on a listing's details: write to its poster, open the conversation there is, or learn why not yet. */
+export function MessagePoster({
+  posterName,
+  conversationId,
+  isVerified,
+  verifyAction,
+  error,
+}: MessagePosterProps) {
+  const [isWriting, setIsWriting] = useState(Boolean(error))
+  const navigation = useNavigation()
+  const isSending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const id = useId()
+
+  if (conversationId)
+    return (
+      <Link to={PATHS.conversation(conversationId)} className="btn btn-primary w-fit">
+        <FaEnvelope aria-hidden="true" /> Open your conversation with {posterName}
+      </Link>
+    )
+  if (!isVerified)
+    return (
+      <div className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
+        <p>
+          To message {posterName}, confirm your e-mail address first: open the link we mailed you. It keeps
+          Nestmate’s conversations between real people.
+        </p>
+        {verifyAction}
+      </div>
+    )
+  if (!isWriting)
+    return (
+      <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
+        <FaEnvelope aria-hidden="true" /> Message {posterName}
+      </button>
+    )
+  return (
+    <Form method="post" className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
+      <input type="hidden" name="intent" value="message" />
+      <label htmlFor={id} className="font-medium">
+        Your message to {posterName}
+      </label>
+      <textarea
+        id={id}
+        name="body"
+        required
+        maxLength={MESSAGE_MAX}
+        rows={3}
+        className="textarea w-full"
+        autoFocus
+      />
+      <p className="text-xs text-base-content/80">Keep the conversation on Nestmate until you’ve met.</p>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={isSending}>
+          {isSending ? 'Sending…' : 'Send'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => setIsWriting(false)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,68 @@
+import { useId, useRef } from 'react'
+import { useFetcher } from 'react-router'
+import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '#shared/reports.ts'
+
+export type ReportAnswer = { intent: 'report'; reported?: boolean; error?: string }
+
+/** "Report" on the other person's message: a dialog asking why, sent to the moderators. */
+export function ReportButton({ messageId }: { messageId: number }) {
+  const fetcher = useFetcher<ReportAnswer>()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const id = useId()
+  if (fetcher.data?.reported) return <span role="status">Reported</span>
+  return (
+    <>
+      <button type="button" className="link" onClick={() => dialog.current?.showModal()}>
+        Report
+      </button>
+      <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>
+        <div className="modal-box">
+          <h2 id={`${id}-title`} className="text-lg font-bold">
+            Report this message
+          </h2>
+          <fetcher.Form
+            method="post"
+            className="mt-4 flex flex-col gap-4"
+            onSubmit={() => dialog.current?.close()}
+          >
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="messageId" value={messageId} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 font-medium">Why are you reporting it?</legend>
+              {REPORT_REASONS.map((reason, index) => (
+                <label key={reason} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={reason}
+                    required
+                    defaultChecked={index === 0}
+                    className="radio"
+                  />
+                  {REPORT_REASON_LABELS[reason]}
+                </label>
+              ))}
+            </fieldset>
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">Anything a moderator should know? (optional)</span>
+              <textarea name="note" maxLength={REPORT_NOTE_MAX} rows={3} className="textarea w-full" />
+            </label>
+            <div className="modal-action">
+              <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-error">
+                Report
+              </button>
+            </div>
+          </fetcher.Form>
+        </div>
+      </dialog>
+      {fetcher.data?.error && (
+        <span role="alert" className="text-red-700 dark:text-red-400">
+          {fetcher.data.error}
+        </span>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useRef } from 'react'
+import {
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { NewMessageSchema, type Message } from '#shared/conversations.ts'
+import { NewReportSchema } from '#shared/reports.ts'
+import { PageTitle } from '../../components/page-title.tsx'
+import { RouteErrorBoundary } from '../../components/route-error.tsx'
+import { ApiRequestError } from '../../lib/api.ts'
+import { requireSession } from '../../lib/require-session.ts'
+import {
+  getConversation,
+  getMessages,
+  reportMessage,
+  sendMessage,
+  setBlocked,
+} from '../../features/conversations/api.ts'
+import { Composer } from '../../features/conversations/composer.tsx'
+import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
+import { MessageBubble } from '../../features/conversations/message-bubble.tsx'
+import { seenMessageId } from '../../features/conversations/merge-messages.ts'
+import { ReportButton } from '../../features/conversations/report-button.tsx'
+import { useConversation } from '../../features/conversations/use-conversation.ts'
+import { DELETED_ACCOUNT } from '../../features/conversations/avatar.tsx'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSession(request)
+  const id = params.id ?? ''
+  const conversation = await getConversation(id)
+  return { conversation, page: await getMessages(id) }
+}
+
+const failure = (error: unknown) =>
+  error instanceof ApiRequestError ? error.message : 'Something went wrong; please try again.'
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? ''
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  try {
+    if (intent === 'send') {
+      const parsed = NewMessageSchema.safeParse({ body: form.get('body') })
+      if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
+      return { intent, message: await sendMessage(id, parsed.data.body) }
+    }
+    if (intent === 'report') {
+      const parsed = NewReportSchema.safeParse({
+        targetKind: 'message',
+        targetId: form.get('messageId'),
+        reason: form.get('reason'),
+        note: form.get('note') ?? '',
+      })
+      if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
+      await reportMessage(parsed.data)
+      return { intent, reported: true }
+    }
+    await setBlocked(id, intent === 'block')
+    return { intent }
+  } catch (error) {
+    return { intent, error: failure(error) }
+  }
+}
+
+/** A sent message or a report changes nothing the loader reads; a block changes the header. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent')
+  return intent === 'send' || intent === 'report' ? false : defaultShouldRevalidate
+}
+
+export function Component() {
+  const { conversation, page } = useLoaderData<typeof loader>()
+  // A new conversation (another id) starts its own state.
+  return <ConversationView key={conversation.id} conversation={conversation} page={page} />
+}
+
+function ConversationView({ conversation, page }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const { messages, add, hasOlder, loadOlder, isLoadingOlder, seenUpTo } = useConversation(conversation, page)
+  const seenId = seenMessageId(messages, seenUpTo)
+  const end = useRef<HTMLDivElement>(null)
+  const newestId = messages.at(-1)?.id
+  // Braces: scrollIntoView returns a promise in newer browsers, which React would take for a cleanup function.
+  useEffect(() => {
+    void end.current?.scrollIntoView({ block: 'nearest' })
+  }, [newestId])
+  const name = conversation.other?.name ?? DELETED_ACCOUNT
+  const addSent = useCallback((message: Message) => add([message]), [add])
+
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <PageTitle title={`Messages with ${name}`} />
+      <ConversationHeader conversation={conversation} />
+      {hasOlder && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm self-center"
+          disabled={isLoadingOlder}
+          onClick={() => void loadOlder()}
+        >
+          {isLoadingOlder ? 'Loading…' : 'Show earlier messages'}
+        </button>
+      )}
+      <div role="log" aria-label={`Messages with ${name}`} aria-live="polite">
+        <ol className="flex flex-col gap-3">
+          {messages.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              isSeen={message.id === seenId}
+              actions={message.mine ? undefined : <ReportButton messageId={message.id} />}
+            />
+          ))}
+        </ol>
+        <div ref={end} />
+      </div>
+      <div className="sticky bottom-0 border-t border-base-300 bg-base-100 py-3">
+        {!conversation.other ? (
+          <p className="text-base-content/80">
+            This account was deleted; the conversation is kept for you to read.
+          </p>
+        ) : conversation.blockedByMe ? (
+          <p className="text-base-content/80">You blocked {name}. Unblock them to send a message.</p>
+        ) : conversation.blockedMe ? (
+          <p className="text-base-content/80">{name} isn’t taking messages from you.</p>
+        ) : (
+          <Composer onSent={addSent} />
+        )}
+      </div>
+    </section>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary
