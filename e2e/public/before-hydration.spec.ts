@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
 import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 
 // A prerendered page is on screen long before its JavaScript on a slow phone. Whatever a person does in that window
 // must count: links are links, the browse filters a real GET form, and typing survives hydration. Each test runs on
@@ -24,24 +25,10 @@ test.beforeAll(async ({ baseURL }) => {
   await request.dispose()
 })
 
-/** Holds every script under /assets/ until `release()`; the page keeps only its HTML, CSS and start-app.js. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 200 * 1024,
-    uploadThroughput: 100 * 1024,
-  })
-  let release = () => undefined as void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await released
-    await route.continue()
-  })
-  return { release }
+/** The slow phone, with every script under /assets/ held until `release()`: only HTML, CSS and start-app.js. */
+async function slowPhoneWithoutApp(page: Page) {
+  await slowPhone(page)
+  return holdRequests(page, '**/assets/*.js')
 }
 
 const notHydrated = async (page: Page) => {
@@ -54,7 +41,7 @@ test.describe('before the app has loaded', () => {
   test.describe.configure({ timeout: 120_000 })
 
   test('typing a place and Enter in the browse search shows the results', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await expect(page.getByText('Every room on Nestmate.')).toBeVisible()
     await notHydrated(page)
@@ -67,7 +54,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('choosing a room type applies it, with what was typed in the search', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)
@@ -81,7 +68,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('the Available only switch applies at once, with what was typed in the search', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)
@@ -95,7 +82,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('the banner’s Browse listings link goes to the browse page', async ({ page }) => {
-    await slowPhone(page)
+    await slowPhoneWithoutApp(page)
     await page.goto('/', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page
@@ -109,7 +96,7 @@ test.describe('before the app has loaded', () => {
   test('hydration keeps what was typed, and a button pressed early is answered once the app is live', async ({
     page,
   }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)

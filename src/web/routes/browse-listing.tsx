@@ -43,7 +43,7 @@ export function Component() {
   const navigation = useNavigation()
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
-    <BrowseLayout view={view} viewKey={location.search} canSortByMatch={firstPage.profile === 'scored'}>
+    <BrowseLayout view={view} canSortByMatch={firstPage.profile === 'scored'}>
       <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
       <BrowseResults
         key={location.search}
@@ -56,29 +56,21 @@ export function Component() {
   )
 }
 
-type BrowseLayoutProps = {
-  view: BrowseView
-  viewKey?: string
-  canSortByMatch?: boolean
-  children: ReactNode
-}
+type BrowseLayoutProps = { view: BrowseView; canSortByMatch?: boolean; children: ReactNode }
 
 /**
  * The page around its results. The build's prerendered first paint (src/web/prerender.tsx) has the results still
  * loading; once the page is hydrated, they are rendered in slices (AfterHydration).
  */
-export function BrowseLayout({ view, viewKey, canSortByMatch, children }: BrowseLayoutProps) {
+export function BrowseLayout({ view, canSortByMatch, children }: BrowseLayoutProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <PageTitle title="Browse Listing" />
-      <TypedHeading
-        words={WORDS}
-        className="mb-2 min-h-[1.4em] text-center text-3xl font-extrabold sm:text-4xl"
-      />
+      <TypedHeading words={WORDS} className="mb-2 text-center text-3xl font-extrabold sm:text-4xl" />
       <p className="mb-8 text-center text-base-content/80">
         Every room on Nestmate. Search by place, set your budget, pick a room type.
       </p>
-      <BrowseFilters key={viewKey} view={view} canSortByMatch={canSortByMatch} />
+      <BrowseFilters view={view} canSortByMatch={canSortByMatch} />
       <div className="mt-6">
         <AfterHydration fallback={<Spinner label="Loading listings…" />}>{children}</AfterHydration>
       </div>
