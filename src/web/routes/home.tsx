@@ -42,7 +42,7 @@ const BELOW_THE_FOLD = [AboutTeaser, BlogTeasers, UpcomingEvents, RentalFeatures
 export function Component() {
   const { featured } = useLoaderData<typeof loader>()
   const showRest = useAfterFirstPaint()
-  useScrollReveal()
+  useScrollReveal(showRest)
   return (
     <>
       <PageTitle title="Home" />

@@ -39,7 +39,7 @@ function FeaturedGrid({ listings, currency }: Featured) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {listings.map((listing) => (
-        <li key={listing._id} data-aos="fade-up">
+        <li key={listing._id}>
           <ListingCard listing={listing} to={PATHS.details(listing._id)} currency={currency} />
         </li>
       ))}
