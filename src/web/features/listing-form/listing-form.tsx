@@ -73,7 +73,8 @@ export function ListingForm({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': describedBy(name, errors[name], hint),
   })
-  const contactHint = 'Your Facebook page or another web address people can visit.'
+  const contactHint =
+    'A web page people can visit, such as your Facebook page. Your e-mail address and the phone number below are shown to the people who like your listing.'
   const placeHintId = 'placeId-hint'
 
   return (
@@ -165,6 +166,7 @@ export function ListingForm({
           {...control('contact', 'input', contactHint)}
           required
           maxLength={LIMITS.contact}
+          inputMode="url"
           placeholder="facebook.com/your.page"
           defaultValue={defaults.contact}
         />
