@@ -164,6 +164,8 @@ export const ListingSummarySchema = z.object({
   lifestyle: z.string(),
   availability: AvailabilitySchema,
   userName: z.string(),
+  /** Made-up demo content: the poster is an example person, and so is everything shown about them. */
+  isExample: z.boolean(),
   likes: z.number(),
   createdAt: z.string(),
   /** The gazetteer place, its label and coordinates; all null for a listing without a place. */
@@ -225,6 +227,7 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   availability: true,
   location: true,
   userName: true,
+  isExample: true,
   rent: true,
   roomType: true,
   cover: true,

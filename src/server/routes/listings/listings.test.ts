@@ -344,7 +344,7 @@ describe('GET /api/roommate-listings/:id', () => {
       [
         ...['_id', 'title', 'location', 'rent', 'roomType', 'lifestyle', 'availability', 'userName', 'likes'],
         ...['createdAt', 'description', 'contact', 'updatedAt', 'likedByMe', 'isOwner'],
-        ...['ownerVerified', 'placeId', 'placeName', 'lat', 'lon'],
+        ...['ownerVerified', 'isExample', 'placeId', 'placeName', 'lat', 'lon'],
         ...['billsIncluded', 'availableFrom', 'minStayMonths', 'furnished', 'petsAllowed', 'smokingAllowed'],
         ...['householdSize', 'match', 'hasLivingProfile', 'cover', 'photos'],
       ].sort(),
@@ -596,6 +596,7 @@ describe('GET /api/featured-roommates', () => {
       availability: 'Available',
       location: 'Portland, OR',
       userName: 'Featured Poster',
+      isExample: false,
       rent: 850,
       roomType: 'Single',
       cover: null,
