@@ -4,7 +4,10 @@ import { PATHS } from '#shared/api.ts'
 
 const STEPS = [
   { Icon: FaMagnifyingGlassLocation, text: 'Search rooms by place, rent and room type.' },
-  { Icon: FaHeart, text: "Like a listing to see the poster's phone number." },
+  {
+    Icon: FaHeart,
+    text: "Like a listing to see the poster's email address, and their phone number if they gave one.",
+  },
   { Icon: FaPenToSquare, text: 'Post your own room and keep it up to date.' },
 ]
 
