@@ -27,7 +27,17 @@ export function LivingProfileForm({ profile, errors = {} }: LivingProfileFormPro
       ))}
       <InterestsFieldset saved={profile?.interests ?? []} error={errors.interests} />
       <div className="sticky bottom-0 z-10 -mx-1 flex gap-2 bg-base-200/95 px-1 py-3">
-        <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={isSaving}>
+        {/* aria-disabled, not disabled, while saving: the focus stays on the button. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="btn btn-primary"
+          aria-disabled={isSaving || undefined}
+          onClick={(event) => {
+            if (isSaving) event.preventDefault()
+          }}
+        >
           {isSaving ? 'Saving…' : 'Save living profile'}
         </button>
       </div>
