@@ -35,13 +35,26 @@ export type PageRow = {
 export const PAGES = {
   home: { path: '/', layout: 'root', module: 'routes/home.tsx', prerender: true },
   about: { path: '/about', layout: 'root', module: 'routes/about.tsx', prerender: true },
-  contact: { path: '/contact', layout: 'root', module: 'routes/contact.tsx', prerender: true },
-  support: { path: '/support', layout: 'root', module: 'routes/support.tsx', prerender: true },
+  contact: {
+    path: '/contact',
+    layout: 'root',
+    module: 'routes/contact.tsx',
+    prerender: true,
+    fetches: ['/api/config'],
+  },
+  support: {
+    path: '/support',
+    layout: 'root',
+    module: 'routes/support.tsx',
+    prerender: true,
+    fetches: ['/api/config'],
+  },
   login: { path: '/login', layout: 'root', module: 'routes/login.tsx' },
   signup: { path: '/signup', layout: 'root', module: 'routes/signup.tsx' },
   forgotPassword: { path: '/forgot-password', layout: 'root', module: 'routes/forgot-password.tsx' },
   resetPassword: { path: '/reset-password', layout: 'root', module: 'routes/reset-password.tsx' },
   emailVerified: { path: '/email-verified', layout: 'root', module: 'routes/email-verified.tsx' },
+  accountDeleted: { path: '/account-deleted', layout: 'root', module: 'routes/account-deleted.tsx' },
   browse: {
     path: '/browse-listing',
     layout: 'root',

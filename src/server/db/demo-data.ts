@@ -12,7 +12,7 @@ import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
 // reserved .test domain, and their phone numbers in the range set aside for fiction (555-0100 to 555-0199).
 const people = [
   { name: 'Maya Chen', email: 'maya.chen@demo.nestmate.test', phone: '+1 (212) 555-0131' },
-  { name: 'Jonas Weber', email: 'jonas.weber@demo.nestmate.test', phone: '+1 (415) 555-0142' },
+  { name: 'Jonas Weber', email: 'jonas.weber@demo.nestmate.test', phone: '+1 (415) 555-0146' },
   { name: 'Priya Raman', email: 'priya.raman@demo.nestmate.test', phone: '+1 (512) 555-0153' },
   { name: 'Diego Alvarez', email: 'diego.alvarez@demo.nestmate.test', phone: '+1 (617) 555-0164' },
   { name: 'Amara Okafor', email: 'amara.okafor@demo.nestmate.test', phone: '+1 (404) 555-0175' },

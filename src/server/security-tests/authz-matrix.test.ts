@@ -131,6 +131,7 @@ const TABLE: Row[] = [
         currency: 'USD',
         googleSignIn: false,
         tiles: expect.objectContaining({ url: anyString }),
+        contact: { email: null, phone: null, hours: null, office: null },
       }),
     }),
   },

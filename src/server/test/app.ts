@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       attribution: '© OpenStreetMap contributors',
       attributionUrl: 'https://www.openstreetmap.org/copyright',
     },
+    contact: { email: null, phone: null, hours: null, office: null },
     logLevel: 'silent',
     trustProxy: false,
     rateLimits: false,
