@@ -33,7 +33,13 @@ export type PageRow = {
 
 /** Paths keep the original spelling ("rommate") so existing links keep working. */
 export const PAGES = {
-  home: { path: '/', layout: 'root', module: 'routes/home.tsx', prerender: true },
+  home: {
+    path: '/',
+    layout: 'root',
+    module: 'routes/home.tsx',
+    prerender: true,
+    fetches: ['/api/featured-roommates', '/api/config'],
+  },
   about: { path: '/about', layout: 'root', module: 'routes/about.tsx', prerender: true },
   contact: {
     path: '/contact',

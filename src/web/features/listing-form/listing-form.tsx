@@ -10,6 +10,7 @@ import {
   YES_NO_FACTS,
   type Listing,
 } from '#shared/listing.ts'
+import { currencyName } from '#shared/format.ts'
 import { describedBy, Field } from '../../components/form/field.tsx'
 import { PlaceCombobox } from '../places/place-combobox.tsx'
 import {
@@ -31,6 +32,8 @@ type ListingFormProps = {
   photos?: ReactNode
   /** Photos are still on their way: saving now would leave the page before they arrive. */
   isUploading?: boolean
+  /** The site's one currency (CURRENCY), which every rent is in. */
+  currency: string
 }
 
 /** The add and update forms: the same fields, posted to the route's action. */
@@ -42,6 +45,7 @@ export function ListingForm({
   pendingLabel,
   photos,
   isUploading = false,
+  currency,
 }: ListingFormProps) {
   const isSubmitting = useNavigation().state === 'submitting'
   const formRef = useRef<HTMLFormElement>(null)
@@ -76,6 +80,7 @@ export function ListingForm({
   const contactHint =
     'A web page people can visit, such as your Facebook page. Your e-mail address and the phone number below are shown to the people who like your listing.'
   const placeHintId = 'placeId-hint'
+  const rentHint = `A whole number, in ${currencyName(currency)}: every rent on this site is in this currency.`
 
   return (
     <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={recheck}>
@@ -118,9 +123,9 @@ export function ListingForm({
           </p>
         )}
       </div>
-      <Field id="rent" label="Rent per month" isRequired error={errors.rent}>
+      <Field id="rent" label={`Rent per month (${currency})`} isRequired error={errors.rent} hint={rentHint}>
         <input
-          {...control('rent', 'input')}
+          {...control('rent', 'input', rentHint)}
           type="number"
           inputMode="numeric"
           min={0}
