@@ -112,4 +112,60 @@ test.describe('before the app has loaded', () => {
     await expect(page).toHaveURL(new RegExp(`q=${token}.*minRent=1|minRent=1.*q=${token}`))
     await expect(cards(page)).toHaveCount(2, { timeout: 30_000 })
   })
+
+  for (const [path, where] of [
+    ['/browse-listing', 'browse'],
+    ['/', 'home'],
+  ] as const) {
+    test(`${where}'s listings show as soon as they arrive, and stay while the app takes over`, async ({
+      page,
+    }) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      // Every frame from the first: once a card has been on screen, is there one in every later frame?
+      await page.addInitScript(() => {
+        const seen = { cards: false, gap: false }
+        Object.assign(window, { nestmateCardFrames: seen })
+        const check = () => {
+          const count = document.querySelectorAll('main article').length
+          if (count > 0) seen.cards = true
+          else if (seen.cards) seen.gap = true
+          requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      })
+      const { release } = await slowPhoneWithoutApp(page)
+      await page.goto(path, { waitUntil: 'domcontentloaded' })
+      const first = cards(page).first()
+      await expect(first).toBeVisible({ timeout: 60_000 })
+      await notHydrated(page)
+      // A real card: its title links to the room's details, its rent is in the site's currency.
+      await expect(first.getByRole('link').first()).toHaveAttribute(
+        'href',
+        /^\/browse-listing-details\/[^~]+$/,
+      )
+      await expect(first).toContainText(/\$[\d,]+/)
+      await expect(page.getByText(/Rents are per month, in US Dollar \(USD\)/)).toBeVisible()
+      await expect(
+        page.getByText(where === 'home' ? 'Loading featured rooms…' : 'Loading listings…'),
+      ).toBeHidden()
+      const early = await cards(page).count()
+      release()
+      await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '', { timeout: 60_000 })
+      await expect(cards(page)).toHaveCount(early)
+      // The app's own cards took the early ones' place, and no frame went without cards in between.
+      await expect(page.locator('[data-early-cards]')).toHaveCount(0)
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => (window as unknown as { nestmateCardFrames: { gap: boolean } }).nestmateCardFrames.gap,
+          ),
+        )
+        .toBe(false)
+      expect(errors).toEqual([])
+    })
+  }
 })

@@ -13,7 +13,10 @@ import {
 } from '../features/listings/browse-api.ts'
 import { BrowseFilters } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
+import { CardTemplates, EarlyCardsSlot, TOKEN_LISTING } from '../features/listings/early-card-templates.tsx'
 import { MatchPrompt } from '../features/listings/match-prompt.tsx'
+import { BrowseCard, CARD_GRID, ResultsHeader } from '../features/listings/results-parts.tsx'
+import { API, PATHS } from '#shared/api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
 
@@ -72,13 +75,32 @@ export function BrowseLayout({ view, canSortByMatch, children }: BrowseLayoutPro
       </p>
       <BrowseFilters view={view} canSortByMatch={canSortByMatch} />
       <div className="mt-6">
-        <AfterHydration fallback={<Spinner label="Loading listings…" />}>{children}</AfterHydration>
+        <AfterHydration
+          early={<EarlyCardsSlot src={API.listings} template="early-browse" />}
+          fallback={<Spinner label="Loading listings…" />}
+        >
+          {children}
+        </AfterHydration>
       </div>
     </div>
   )
 }
 
-/** The build's first paint: the default view, its results still loading. */
-export const firstPaint = { Component: () => <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout> }
+/** The build's first paint: the default view, its results still loading, and the templates of its early cards. */
+export const firstPaint = {
+  Component: () => <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout>,
+  templates: () => (
+    <CardTemplates
+      name="early-browse"
+      block={
+        <div className="transition-opacity">
+          <ResultsHeader count="~count~" currency="~currency~" isMapShown={false} />
+          <ul data-cards className={CARD_GRID} />
+        </div>
+      }
+      card={<BrowseCard listing={TOKEN_LISTING} currency="USD" to={PATHS.details('~_id~')} />}
+    />
+  ),
+}
 
 export const ErrorBoundary = RouteErrorBoundary
