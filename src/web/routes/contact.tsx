@@ -5,13 +5,13 @@ import { PageHero } from '../components/info/page-hero.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { telHref } from '../components/info/contact-details.ts'
-import { ContactValue, ExamplesNote } from '../components/info/contact-value.tsx'
+import { ContactPending, ContactValue, ExamplesNote } from '../components/info/contact-value.tsx'
 import { loadContact, useContactDetails } from '../components/info/use-contact-details.ts'
 
 export const loader = loadContact
 
 // The details come from the server's settings: the build draws their places, the browser fills them in.
-const pending = <span className="skeleton inline-block h-5 w-48 align-middle" aria-label="Loading" />
+const pending = <ContactPending className="h-5 w-48" />
 
 function Email() {
   const { email } = useContactDetails()

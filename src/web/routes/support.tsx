@@ -1,7 +1,7 @@
 import { FaCircleQuestion, FaEnvelope, FaFacebookMessenger, FaPhone } from 'react-icons/fa6'
 import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { telHref } from '../components/info/contact-details.ts'
-import { ContactValue, ExamplesNote } from '../components/info/contact-value.tsx'
+import { ContactPending, ContactValue, ExamplesNote } from '../components/info/contact-value.tsx'
 import { loadContact, useContactDetails } from '../components/info/use-contact-details.ts'
 import { Faq } from '../components/info/faq.tsx'
 import { InfoCard } from '../components/info/info-card.tsx'
@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from '../components/route-error.tsx'
 export const loader = loadContact
 
 // The details come from the server's settings: the build draws their places, the browser fills them in.
-const pending = <span className="skeleton inline-block h-8 w-40 align-middle" aria-label="Loading" />
+const pending = <ContactPending className="h-8 w-40" />
 
 function Call() {
   const { phone, hours } = useContactDetails()

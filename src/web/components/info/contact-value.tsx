@@ -44,3 +44,15 @@ export function ExamplesNote({ details }: { details: Record<string, ContactItem 
     </p>
   )
 }
+
+/**
+ * A detail's place while the server's settings load: a grey bar, read as "Loading" (a span may not carry a label
+ * of its own).
+ */
+export function ContactPending({ className }: { className: string }) {
+  return (
+    <span className={`skeleton inline-block align-middle ${className}`}>
+      <span className="sr-only">Loading</span>
+    </span>
+  )
+}
