@@ -1,12 +1,64 @@
+import { existsSync, readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 // The layers of docs/architecture.md §7: shared is the contract, web and server never import each other.
-const boundary = (forbidden, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
-})
+const boundary = (forbidden, message) => ({ group: forbidden, message })
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const WEB_BOUNDARY = boundary(
+  ['**/server/**', 'fastify', 'pg', 'drizzle-orm*', '@electric-sql/*'],
+  'The web app never imports the server.',
+)
+
+// Web features (src/web/features/<name>/) import no other feature and no route module, except the parts listed
+// here: each is made to be shown or used by another feature (decision 031). A new crossing fails the lint until
+// it is listed, with its reason; a part two features share that needs no feature of its own belongs in components/.
+const FEATURE_IMPORTS = {
+  // The listing card and badge, so a listing looks the same everywhere (decision 008); home's featured rooms share
+  // browse's grid and the early cards' templates drawn before the app has loaded (decision 036).
+  home: ['listings/listing-card.tsx', 'listings/results-parts.tsx', 'listings/early-card-templates.tsx'],
+  'liked-rooms': ['listings/listing-card.tsx'],
+  'listing-details': [
+    'listings/availability-badge.tsx',
+    'listings/example-badge.tsx',
+    // The details page's like and unlike are one interest: its state and the Unlike button of Liked rooms.
+    'liked-rooms/unlike-button.tsx',
+    'liked-rooms/use-interest.ts',
+  ],
+  // Who is interested in one of my listings, as the dashboard's row shows it.
+  dashboard: ['liked-rooms/interested-people.tsx'],
+  // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share.
+  'listing-form': ['places/place-combobox.tsx'],
+  listings: ['places/place-combobox.tsx'],
+}
+const FEATURES = readdirSync(new URL('src/web/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+for (const part of Object.values(FEATURE_IMPORTS).flat())
+  if (!existsSync(new URL(`src/web/features/${part}`, import.meta.url)))
+    throw new Error(
+      `FEATURE_IMPORTS in eslint.config.js lists src/web/features/${part}, which doesn't exist.`,
+    )
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** What `feature` may not import: another feature's module (relative, at any depth) unless listed, or a route. */
+function featureBoundary(feature) {
+  const others = FEATURES.filter((name) => name !== feature)
+  const allowed = (FEATURE_IMPORTS[feature] ?? []).map(escape)
+  const except = allowed.length > 0 ? `(?!(?:${allowed.join('|')})$)` : ''
+  return [
+    {
+      regex: `^(?:\\.\\./)+(?:features/)?${except}(?:${others.map(escape).join('|')})/`,
+      message: `Feature "${feature}" imports another feature: list the part in FEATURE_IMPORTS (eslint.config.js) with its reason, or move it to components/.`,
+    },
+    {
+      regex: '^(?:\\.\\./)+routes/',
+      message: 'Features never import route modules: routes import features.',
+    },
+  ]
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'playwright-report', 'test-results', 'drizzle'] },
@@ -21,9 +73,11 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: boundary(
-      ['**/server/**', '**/web/**', 'react', 'react-*', 'fastify', 'drizzle-orm*'],
-      'src/shared imports zod only.',
+    rules: restrict(
+      boundary(
+        ['**/server/**', '**/web/**', 'react', 'react-*', 'fastify', 'drizzle-orm*'],
+        'src/shared imports zod only.',
+      ),
     ),
   },
   {
@@ -31,18 +85,28 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundary(
-        ['**/server/**', 'fastify', 'pg', 'drizzle-orm*', '@electric-sql/*'],
-        'The web app never imports the server.',
-      ),
+      ...restrict(WEB_BOUNDARY),
     },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/web/features/${feature}/**`],
+    rules: restrict(WEB_BOUNDARY, ...featureBoundary(feature)),
+  })),
+  {
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: restrict(WEB_BOUNDARY, {
+      regex: '^(?:\\.\\./)+(?:features|routes)/',
+      message: 'components/ and lib/ serve features and routes; they import neither.',
+    }),
   },
   {
     files: ['src/server/**'],
     rules: {
-      ...boundary(
-        ['**/web/**', 'react', 'react-dom', 'react-router'],
-        'The server never imports the web app.',
+      ...restrict(
+        boundary(
+          ['**/web/**', 'react', 'react-dom', 'react-router'],
+          'The server never imports the web app.',
+        ),
       ),
       'no-restricted-properties': [
         'error',

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import type { EnvVariables } from './src/server/env.ts'
 
 // The end-to-end suite runs against the built app (npm run build) served by the real server on a fresh
 // embedded database, with a local OpenID Connect mock standing in for Google.
@@ -55,7 +56,7 @@ export default defineConfig({
         // The operator set a phone line (a number kept for fiction) but no e-mail or office: both states show.
         CONTACT_PHONE: '+44 20 7946 0018',
         CONTACT_HOURS: 'Weekdays, 10 am to 4 pm UK time.',
-      },
+      } satisfies EnvVariables,
     },
   ],
 })

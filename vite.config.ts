@@ -11,5 +11,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), firstPaint()],
   // The manifest lets scripts/bundle-size.ts follow each route's static imports.
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
-  server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  // /api/docs is a page of the web app, not a call to the API.
+  server: { proxy: { '^/api(?!/docs)': `http://127.0.0.1:${apiPort}` } },
 })

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { openSync } from 'node:fs'
+import { serverEnv } from '../src/server/test/processes.ts'
 
 export type Server = { url: string; pid: number; stop: () => Promise<void> }
 
@@ -30,16 +31,10 @@ async function waitUntilUp(url: string, child: ChildProcess, logFile: string) {
 
 // Each server is its own process, so it never shares an event loop with the load generator. Its output goes to
 // a file: piping it back here would cost this process CPU in the middle of a measurement.
-async function start(
-  script: string,
-  env: Record<string, string>,
-  port: number,
-  probe: string,
-  logFile: string,
-) {
+async function start(script: string, env: NodeJS.ProcessEnv, port: number, probe: string, logFile: string) {
   const log = openSync(logFile, 'a')
   const child = spawn(process.execPath, node(script), {
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
   })
   running.add(child)
@@ -65,7 +60,7 @@ export function startNestmate(
   logFile: string,
   logLevel: string,
 ) {
-  const env: Record<string, string> = {
+  const env = serverEnv({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     BASE_URL: `http://127.0.0.1:${port}`,
@@ -73,10 +68,8 @@ export function startNestmate(
     DEMO_DATA: 'false',
     LOG_LEVEL: logLevel,
     AUTH_SECRET: 'benchmark-secret-that-is-long-enough-0123456789',
-    ...('url' in database
-      ? { DATABASE_URL: database.url }
-      : { DATA_DIR: database.dataDir, DATABASE_URL: '' }),
-  }
+    ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
+  })
   return start('src/server/main.ts', env, port, '/api/health', logFile)
 }
 
@@ -89,5 +82,5 @@ export function startReference(
   const env: Record<string, string> = { REF_MODE: mode }
   if (extra.databaseUrl) env.DATABASE_URL = extra.databaseUrl
   if (extra.ceilingFile) env.CEILING_FILE = extra.ceilingFile
-  return start('bench/reference-server.ts', env, port, '/health', logFile)
+  return start('bench/reference-server.ts', { ...process.env, ...env }, port, '/health', logFile)
 }

@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { createCountCache } from '../src/server/db/count-cache.ts'
 import { createBestMatchPrefixes, startAfter } from '../src/server/routes/listings/best-match-prefixes.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
-import { earthPoint, latLonBox } from '../src/server/routes/listings/browse-queries.ts'
+import { earthPoint, latLonBox } from '../src/server/routes/listings/near-plan.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send
@@ -168,16 +168,20 @@ const SCORED = `with v as (select * from living_profile where user_id = $1)
   select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
   from living_profile p, v where p.user_id <> $1 offset 0`
 const PREFIX = 300
+// Rooms Not Available after every available one (browse-queries.ts's matchKey).
+const MATCH_KEY = `(coalesce(s.match, -1) - case when l.availability = 'Available' then 0 else 1000 end)`
 const prefixes = createBestMatchPrefixes(async (userId: string, pool: pg.Pool) => {
   const { rows } = await sql(
     pool,
-    `select l.id, s.match, coalesce(s.shared, 0) as shared from listing l left join (${SCORED}) s on s.user_id = l.owner_id
-     order by coalesce(s.match, -1) desc, l.id desc limit ${PREFIX}`,
+    `select l.id, s.match, ${MATCH_KEY} as key, coalesce(s.shared, 0) as shared
+     from listing l left join (${SCORED}) s on s.user_id = l.owner_id
+     order by ${MATCH_KEY} desc, l.id desc limit ${PREFIX}`,
     [userId],
   )
   return {
     ids: rows.map((row) => row.id as string),
     matches: rows.map((row) => row.match as number | null),
+    keys: rows.map((row) => row.key as number),
     shared: rows.map((row) => row.shared as number),
     isWhole: rows.length < PREFIX,
   }
@@ -201,13 +205,14 @@ export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null
   const top = async () => {
     const { rows } = await sql(
       pool,
-      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", coalesce(r.match, -1) as key
-       from unnest($1::uuid[], $2::int[], $3::int[]) with ordinality as r(id, match, shared, place)
+      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", r.key
+       from unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) with ordinality as r(id, match, key, shared, place)
        join listing l on l.id = r.id join "user" u on u.id = l.owner_id
        order by r.place limit ${limit + 1}`,
       [
         prefix.ids.slice(from, from + limit + 1),
         prefix.matches.slice(from, from + limit + 1),
+        prefix.keys.slice(from, from + limit + 1),
         prefix.shared.slice(from, from + limit + 1),
       ],
     )
@@ -218,9 +223,9 @@ export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null
       await sql(
         pool,
         `with scored as (${SCORED})
-         select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", coalesce(s.match, -1) as key
+         select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", ${MATCH_KEY} as key
          ${FROM} left join scored s on s.user_id = l.owner_id
-         order by coalesce(s.match, -1) desc, l.id desc limit ${limit + 1}`,
+         order by ${MATCH_KEY} desc, l.id desc limit ${limit + 1}`,
         [userId],
       )
     ).rows
@@ -256,18 +261,16 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
   const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie ?? '')
   if (!match) return null
   const signed = decodeURIComponent(match[1]!)
-  const cached = sessions.get(signed)
-  if (cached) return cached
-  const since = sessions.generation()
-  const token = signed.slice(0, signed.lastIndexOf('.'))
-  const { rows } = await sql(
-    pool,
-    `select u.id, s.expires_at from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()`,
-    [token],
-  )
-  if (!rows[0]) return null
-  sessions.set(signed, rows[0].id, rows[0].expires_at, since)
-  return rows[0].id
+  const found = await sessions.get(signed, async () => {
+    const token = signed.slice(0, signed.lastIndexOf('.'))
+    const { rows } = await sql(
+      pool,
+      `select u.id, s.expires_at from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()`,
+      [token],
+    )
+    return rows[0] ? { value: rows[0].id as string, endsAt: (rows[0].expires_at as Date).getTime() } : null
+  })
+  return found?.value ?? null
 }
 
 export async function details(pool: pg.Pool, id: string, userId: string): Promise<Answer> {

@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { ListingSchema } from '../src/shared/listing.ts'
 import { PHOTO_LIMITS, photoWidths } from '../src/shared/photos.ts'
 import { sampleListing } from '../src/shared/sample-listing.ts'
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts'
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../src/server/db/client.ts'
+import type { EnvVariables } from '../src/server/env.ts'
 import { call, listingBody, signUp, type Person } from './client.ts'
 import { startCluster, type PgCluster } from './pg-cluster.ts'
 import { childProcesses, endWithin, startServer } from './server.ts'
@@ -174,6 +175,81 @@ async function expectCompleteThroughApi(baseUrl: string, people: Person[]) {
   }
 }
 
+const EXPIRED_ROWS = 30_000
+const select = async <T>(database: DatabaseHandle, sql: string) =>
+  ((await database.db.execute(sql as never)) as unknown as { rows: T[] }).rows
+
+/** Opens the database the server used (the server stopped), runs `work` and closes it. */
+async function withDatabase<T>(target: DatabaseTarget, work: (database: DatabaseHandle) => Promise<T>) {
+  const database = await openDatabase(target)
+  try {
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
+
+/** Expired sessions, reset tokens and day-old rate-limit counters: a long cleanup's worth. */
+async function seedExpired(database: DatabaseHandle) {
+  const [owner] = await select<{ id: string }>(database, 'select id from "user" limit 1')
+  await database.execute(
+    `insert into session (id, expires_at, token, user_id) select 'expired-' || i, now() - interval '1 minute',
+       'expired-' || i, $1 from generate_series(1, ${EXPIRED_ROWS}) as i`,
+    [owner!.id],
+  )
+  await database.execute(`insert into verification (id, identifier, value, expires_at)
+    select 'expired-' || i, 'reset-password:expired-' || i, 'x', now() - interval '1 minute'
+    from generate_series(1, ${EXPIRED_ROWS}) as i`)
+  await database.execute(`insert into rate_limit (id, key, count, last_request)
+    select 'expired-' || i, 'api:expired-' || i, 1, (extract(epoch from now()) * 1000)::bigint - 90000000
+    from generate_series(1, ${EXPIRED_ROWS}) as i`)
+}
+
+const expiredLeft = async (database: DatabaseHandle) =>
+  (
+    await select<{ n: number }>(
+      database,
+      `select (select count(*) from session where id like 'expired-%') + (select count(*) from verification
+         where id like 'expired-%') + (select count(*) from rate_limit where id like 'expired-%') as n`,
+    )
+  )[0]!.n
+
+/**
+ * kill -9 while the cleanup job runs: the next process retries that very job (at once on the embedded
+ * database, after its expiry on PostgreSQL) and it completes: every expired row is gone.
+ */
+async function killMidJob(env: Record<string, string>, target: DatabaseTarget) {
+  await withDatabase(target, seedExpired)
+  const verbose = { ...env, LOG_LEVEL: 'info' }
+  const killed = await startServer(verbose)
+  await killed.line('"msg":"job cleanup started"')
+  killed.child.kill('SIGKILL')
+  expect(await killed.exited).toBeNull()
+  const inFlight = await withDatabase(target, async (database) => {
+    const [job] = await select<{ id: string }>(
+      database,
+      `select id from pgboss.job where name = 'cleanup' and state = 'active'`,
+    )
+    expect(Number(await expiredLeft(database))).toBeGreaterThan(0)
+    return job
+  })
+  expect(inFlight, 'a cleanup job in flight at the kill').toBeDefined()
+  const started = Date.now()
+  const next = await startServer({ ...verbose, PORT: String(killed.port) })
+  await next.line(`"jobId":"${inFlight!.id}","attempt":2,"ms"`, 90_000)
+  console.log(`the killed cleanup job completed ${Date.now() - started} ms after the restart began`)
+  next.child.kill('SIGTERM')
+  expect(await next.exited).toBe(0)
+  await withDatabase(target, async (database) => {
+    expect(Number(await expiredLeft(database))).toBe(0)
+    const [job] = await select<{ state: string; retry_count: number }>(
+      database,
+      `select state, retry_count from pgboss.job where id = '${inFlight!.id}'`,
+    )
+    expect(job).toEqual({ state: 'completed', retry_count: 1 })
+  })
+}
+
 describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (kind) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), `nestmate-crash-${kind}-`))
   let cluster: PgCluster | undefined
@@ -184,7 +260,7 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (ki
 
   test(`kill -9 ×${ROUNDS}: every acknowledged write survives, nothing half-written`, async () => {
     cluster = kind === 'postgres' ? await startCluster() : undefined
-    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
+    const env: EnvVariables = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
     if (cluster)
       Object.assign(env, {
         DATABASE_URL: cluster.url,
@@ -231,14 +307,11 @@ describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (ki
     expect(helpersKilled).toBeGreaterThan(0)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
-    const database = await openDatabase(
-      cluster ? { kind: 'postgres', url: cluster.url } : { kind: 'pglite', dataDir },
-    )
-    try {
-      await expectConsistent(database, acked, path.join(dataDir, 'photos'))
-    } finally {
-      await database.close()
-    }
+    const target: DatabaseTarget = cluster
+      ? { kind: 'postgres', url: cluster.url }
+      : { kind: 'pglite', dataDir }
+    await killMidJob({ ...env, PORT: String(server.port) }, target)
+    await withDatabase(target, (database) => expectConsistent(database, acked, path.join(dataDir, 'photos')))
     console.log(
       `${kind}: ${acked.listings.size} listings, ${acked.likes.size} likes and ${acked.photos.size} photos acknowledged, all present`,
     )

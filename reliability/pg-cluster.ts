@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from './server.ts'
+import { freePort } from '../src/server/test/processes.ts'
 
 // A PostgreSQL cluster of its own that a test may stop and start, modeled on scripts/with-postgres.sh.
 // PostgreSQL refuses to run as root, so as root it runs as a system user created for it. Unlike the test

@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isRunning } from '../src/server/test/processes.ts'
+import type { EnvVariables } from '../src/server/env.ts'
+import { freePort, isRunning, serverEnv } from '../src/server/test/processes.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export type ServerProcess = {
   child: ChildProcess
@@ -22,16 +13,17 @@ export type ServerProcess = {
   baseUrl: string
   /** Everything the process wrote to stdout and stderr so far. */
   output: () => string
+  /** Resolves once the process has written `text` (fails after `timeoutMs`, or when it ends first). */
+  line: (text: string, timeoutMs?: number) => Promise<void>
   exited: Promise<number | null>
 }
 
 /**
  * Starts `src/server/main.ts` as a real process, as `npm start` would (without the build), and resolves once it
- * listens. `env` adds to a clean set: the parent's BASE_URL or DATABASE_URL must not leak in.
+ * listens. `env` adds to a clean set: none of the parent's own configuration (its BASE_URL or DATABASE_URL) leaks in.
  */
-export async function startServer(env: Record<string, string>, options: { preload?: string } = {}) {
+export async function startServer(env: EnvVariables, options: { preload?: string } = {}) {
   const port = Number(env.PORT ?? (await freePort()))
-  const { BASE_URL: _b, DATABASE_URL: _d, TEST_DATABASE_URL: _t, ...parentEnv } = process.env
   const args = [
     '--import',
     'tsx',
@@ -40,15 +32,14 @@ export async function startServer(env: Record<string, string>, options: { preloa
   ]
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      ...parentEnv,
+    env: serverEnv({
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
       PASSWORD_HASH: 'fast',
       BASE_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -67,7 +58,16 @@ export async function startServer(env: Record<string, string>, options: { preloa
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return { child, port, baseUrl, output: () => output, exited } satisfies ServerProcess
+  const line = async (text: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (!output.includes(text)) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server ended before writing ${text}:\n${output.slice(-4000)}`)
+      if (Date.now() > deadline) throw new Error(`server did not write ${text} in ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  return { child, port, baseUrl, output: () => output, line, exited } satisfies ServerProcess
 }
 
 /** The processes `pid` started that still run (Linux: /proc), e.g. the server's photo process. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOM_TYPES } from '../src/shared/listing-values.ts'
+import type { EnvVariables } from '../src/server/env.ts'
 import { call, listingBody, signUp, type Answer, type Person } from './client.ts'
 import { startServer } from './server.ts'
 
@@ -37,7 +38,7 @@ const percentile = (sorted: number[], p: number) =>
 export async function runSoak(options: SoakOptions) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-soak-'))
   const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'memory-probe.ts')
-  const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
+  const env: EnvVariables = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
   if (options.databaseUrl) {
     env.DATABASE_URL = options.databaseUrl
     env.AUTH_SECRET = 'nestmate-soak-secret-that-is-long-enough-0123'

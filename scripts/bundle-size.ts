@@ -46,6 +46,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     )
     process.exit(1)
   }
+  // The API reference renders a large document: its code loads only on its own page (decision 033).
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8')) as Manifest
+  const docsChunk = manifest['src/web/routes/api-docs.tsx']?.file
+  const withDocs = sizes.filter((size) => docsChunk && size.files.includes(docsChunk))
+  if (!docsChunk || withDocs.length > 0) {
+    console.error(
+      `The API reference's code is missing or loads with ${withDocs.map((s) => s.route).join(', ')}.`,
+    )
+    process.exit(1)
+  }
   const withZod = sizes.filter((size) => WITHOUT_ZOD.includes(size.route) && size.hasZod)
   if (withZod.length > 0) {
     console.error(`zod is in the initial JavaScript of ${withZod.map((size) => size.route).join(', ')}.`)

@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
+step "docs";                node --import tsx scripts/check-docs.ts
 step "lint";                npm run --silent lint
 step "typecheck";           npm run --silent typecheck
 step "unit + API (PGlite)"; npx vitest run

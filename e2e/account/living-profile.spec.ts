@@ -82,7 +82,8 @@ test('fill a living profile, then see matches on browse and the reasons on detai
       await expect(page.getByRole('button', { name: 'Save living profile' })).toBeVisible()
       await look(page, 'living-profile')
       await page.goto(`/dashboard/browse-listing?q=${token}&sort=match&furnished=true`)
-      await expect(page.getByText('Household filters')).toBeVisible()
+      await expect(page.getByRole('checkbox', { name: 'Furnished' })).toBeChecked()
+      await look(page, 'browse-household')
       await page.goto(`/dashboard/browse-listing?q=${token}&sort=match`)
       await expect(page.getByText(/\d+% match/)).toBeVisible()
       await look(page, 'browse-match')
@@ -116,16 +117,29 @@ test('the add form takes the household facts and details shows them', async ({ b
   await page.getByLabel('People already living there').fill('2')
   await page.getByLabel('Furnished').selectOption('true')
   await page.getByLabel('Pets allowed').selectOption('false')
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await look(page, 'add-listing-household')
+  /** Each width in each colour mode, without reloading (which would lose what was typed). */
+  const lookEverywhere = async (name: string) => {
+    for (const isDark of [false, true]) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark)
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        await look(page, name)
+      }
+    }
   }
+  await lookEverywhere('add-listing-household')
   await page.getByRole('button', { name: 'Add Listing' }).click()
   await expectPopup(page, 'Roommate Listing Added Successfully!')
   await page.goto(`/dashboard/browse-listing?q=${token}&furnished=true`)
   await page.getByRole('link', { name: `See more about Room ${token}` }).click()
   await expect(page.getByText('1 December 2026')).toBeVisible()
   await expect(page.getByText('6 months')).toBeVisible()
-  await look(page, 'details-household')
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: /^Not said$/ })
+      .first(),
+  ).toBeVisible()
+  await lookEverywhere('details-household')
   await context.close()
 })

@@ -47,10 +47,27 @@ test.describe('before the app has loaded', () => {
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(`austin ${token}`)
     await page.getByLabel('Location or title').press('Enter')
-    await expect(page).toHaveURL(new RegExp(`/browse-listing\\?q=austin\\+${token}`))
+    // The place box's text comes first, empty: no place was typed.
+    await expect(page).toHaveURL(new RegExp(`/browse-listing\\?nearText=&q=austin\\+${token}`))
     release()
     await expect(cards(page)).toHaveCount(2, { timeout: 60_000 })
     await expect(page.getByLabel('Location or title')).toHaveValue(`austin ${token}`)
+  })
+
+  test('a place typed in Near… and Enter uses the best match once the app is there', async ({ page }) => {
+    const { release } = await slowPhoneWithoutApp(page)
+    await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
+    await notHydrated(page)
+    await page.getByRole('combobox', { name: 'Near…' }).fill('Wien')
+    await page.getByRole('combobox', { name: 'Near…' }).press('Enter')
+    await expect(page).toHaveURL(/\/browse-listing\?nearText=Wien/)
+    release()
+    await expect(
+      page.getByText('Showing rooms near Vienna, Austria, the best match for “Wien”.'),
+    ).toBeVisible({
+      timeout: 60_000,
+    })
+    await expect(page.getByRole('combobox', { name: 'Near…' })).toHaveValue('Vienna, Austria')
   })
 
   test('choosing a room type applies it, with what was typed in the search', async ({ page }) => {

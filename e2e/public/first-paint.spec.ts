@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-// The public pages arrive prerendered (src/web/prerender.tsx): readable before any JavaScript runs, then hydrated.
+// The public pages arrive prerendered (src/web/first-paint/prerender.tsx): readable before any JavaScript runs, then hydrated.
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })

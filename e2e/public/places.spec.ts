@@ -80,6 +80,35 @@ test('near a place with the keyboard: nearest first, distances, the URL can be s
   await expect(box).toHaveValue('')
 })
 
+test('a place typed without picking a suggestion: Search uses the best match and says so', async ({
+  page,
+}) => {
+  await offlineTiles(page)
+  await page.goto(`/browse-listing?q=${token}`)
+  const box = page.getByRole('combobox', { name: 'Near…' })
+  await box.fill('Zurich')
+  await expect(page.getByRole('option').first()).toHaveText('Zürich, ZH, Switzerland')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/nearText=Zurich/)
+  await expect(page.getByRole('status').filter({ hasText: 'Showing rooms near' })).toHaveText(
+    'Showing rooms near Zürich, ZH, Switzerland, the best match for “Zurich”. Not the one? Type it again and choose from the suggestions.',
+  )
+  await expect(box).toHaveValue('Zürich, ZH, Switzerland')
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance')
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText('0 km away')
+
+  // Local names find the place too; a name no place has is an error under the box.
+  await box.fill('München')
+  await expect(page.getByRole('option').first()).toHaveText('Munich, Germany (München)')
+  await box.fill('Zzyzxville')
+  await box.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText(
+    'No town or city called “Zzyzxville” was found. Check the spelling, or choose a place from the suggestions as you type.',
+  )
+  await expect(box).toHaveValue('Zzyzxville')
+  await expect(box).toHaveAttribute('aria-invalid', 'true')
+})
+
 test('the map shows a marker per place without tiles; a marker opens its listing cards', async ({ page }) => {
   await offlineTiles(page)
   await page.goto(
@@ -132,6 +161,44 @@ test('a listing is posted in a place chosen from the suggestions, and edited kee
 
   await page.goto(`/browse-listing?near=2166584&q=${encodeURIComponent(title)}`)
   await expect(page.getByRole('main').getByRole('article').first()).toContainText('0 km away')
+  await context.close()
+})
+
+test('a poster pins the room within its town; browse measures from the pin', async ({ browser, baseURL }) => {
+  const { page, context } = await signedInPage(browser, baseURL!)
+  await offlineTiles(page)
+  const title = `Pinned room ${uniqueToken()}`
+  await page.goto('/dashboard/find-rommate')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Location').fill('Near the lake')
+  await expect(page.getByText('Choose a town or city first; then you can pin the room.')).toBeVisible()
+  const box = page.getByRole('combobox', { name: 'Town or city' })
+  await box.fill('zurich')
+  await page.getByRole('option', { name: 'Zürich, ZH, Switzerland' }).click()
+  await expect(page.getByText('The room is shown at the centre of Zürich, ZH, Switzerland.')).toBeVisible()
+  await page.getByRole('button', { name: 'Pin it on a map' }).click()
+  await expect(page.getByRole('group', { name: /Map of the place/ })).toBeVisible()
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'North 300 m' }).click()
+  await expect(
+    page.getByText(/The room is pinned within Zürich, ZH, Switzerland; others see it to about 300 m/),
+  ).toBeVisible()
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/pin-form.png`, fullPage: true })
+  await page.getByLabel('Rent per month').fill('900')
+  await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Contact info').fill('facebook.com/pinned.room')
+  await page.getByRole('button', { name: 'Add Listing' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/my-listing$/)
+
+  await page.goto(`/browse-listing?near=${ZURICH}&q=${encodeURIComponent(title)}`)
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText('1.5 km away')
+
+  // Editing keeps the pin; removing it puts the room back at the town's centre.
+  await page.goto('/dashboard/my-listing')
+  await page.getByRole('link', { name: `Update ${title}` }).click()
+  await expect(page.getByText(/The room is pinned within Zürich/)).toBeVisible()
+  await page.getByRole('button', { name: 'Remove the pin' }).click()
+  await expect(page.getByText('The room is shown at the centre of Zürich, ZH, Switzerland.')).toBeVisible()
   await context.close()
 })
 

@@ -4,10 +4,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
+import { cleanupJob } from './jobs/cleanup-job.ts'
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
+import { registerOpenApi } from './openapi/register-openapi.ts'
 import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
 import { registerRouteAuth } from './plugins/route-auth.ts'
@@ -21,6 +24,7 @@ import { createLikesRepository } from './routes/likes/likes-repository.ts'
 import { createPhotoStore } from './photos/photo-store.ts'
 import { livingProfileRoutes } from './routes/living-profile/index.ts'
 import { createLivingProfileRepository } from './routes/living-profile/living-profile-repository.ts'
+import { createProfileChanges } from './routes/living-profile/profile-changes.ts'
 import { listingRoutes } from './routes/listings/index.ts'
 import { createListingsRepository } from './routes/listings/listings-repository.ts'
 import { photoRoutes } from './routes/photos/index.ts'
@@ -34,6 +38,8 @@ import { createUsersRepository } from './routes/users/users-repository.ts'
 export type App = FastifyInstance & {
   auth: Auth
   mailer: Mailer
+  /** The job runner: any process sends jobs; main.ts starts it to work them (docs/architecture.md §10). */
+  jobs: JobRunner
   /** Answers every new request 503 from now on; main.ts calls it before closing. */
   startDraining: () => void
   /** Removes photo files a crash or a refused upload left without a row; answers how many. */
@@ -55,7 +61,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { webRoot?: string; mailRetryDelaysMs?: number[] } = {},
+  options: { webRoot?: string; mailRetryDelaysMs?: number[]; movableJobClock?: boolean } = {},
 ) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
@@ -63,6 +69,7 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -106,12 +113,26 @@ export async function buildApp(
   })
   const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
   app.addHook('onClose', () => mailer.close())
+  const jobsDatabase = await database.separatePool(2)
+  const jobs = createJobRunner({
+    database: jobsDatabase,
+    log: app.log,
+    jobs: [cleanupJob],
+    movableClock: options.movableJobClock,
+  })
+  await jobs.init()
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await jobsDatabase.close()
+  })
   const auth = createAuth(database.db, config, {
     mailer,
     users,
     photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
+  // Before the routes: the document records each one as it is registered.
+  await registerOpenApi(app, auth, config.baseUrl)
   await registerAuth(
     app,
     auth,
@@ -125,11 +146,11 @@ export async function buildApp(
   await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
   await app.register(photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf }))
   await app.register(placeRoutes(gazetteer))
-  await app.register(livingProfileRoutes(profiles))
+  await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)
-  return Object.assign(app, { auth, mailer, startDraining, sweepPhotos }) as unknown as App
+  return Object.assign(app, { auth, mailer, jobs, startDraining, sweepPhotos }) as unknown as App
 }

@@ -14,23 +14,30 @@ const STORAGES = ['requestStateAsyncStorage', 'endpointContextAsyncStorage', 'ad
  * task handler, no e-mail), so the storages are switched off whenever no call is under way; the next call's
  * `run()` switches them on again.
  */
-export function releasingAsyncContext<A extends { handler: (request: Request) => Promise<Response> }>(
-  auth: A,
-): A {
-  const handler = auth.handler
+export function releasingAsyncContext<
+  A extends {
+    handler: (request: Request) => Promise<Response>
+    api: { generateOpenAPISchema: () => Promise<unknown> }
+  },
+>(auth: A): A {
   let active = 0
   const release = () => {
     if (--active > 0) return
     const context = (globalThis as Record<symbol, BetterAuthGlobal | undefined>)[GLOBAL]?.context
     for (const name of STORAGES) context?.[name]?.disable()
   }
-  auth.handler = async (request: Request) => {
-    active++
-    try {
-      return await handler(request)
-    } finally {
-      release()
+  const releasing =
+    <Args extends unknown[], R>(work: (...args: Args) => Promise<R>) =>
+    async (...args: Args): Promise<R> => {
+      active++
+      try {
+        return await work(...args)
+      } finally {
+        release()
+      }
     }
-  }
+  auth.handler = releasing(auth.handler)
+  // The one auth.api call Nestmate makes outside a request to Better Auth (openapi/auth-operations.ts).
+  auth.api.generateOpenAPISchema = releasing(auth.api.generateOpenAPISchema)
   return auth
 }

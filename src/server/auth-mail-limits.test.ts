@@ -4,7 +4,7 @@ import { BASE_URL, signUp } from './test/app.ts'
 
 let t: MailedApp
 beforeAll(async () => {
-  t = await createMailedApp({ rateLimits: true })
+  t = await createMailedApp({ RATE_LIMITS: 'true' })
 })
 afterAll(() => t.close())
 

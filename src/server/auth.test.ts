@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import type { LightMyRequestResponse } from 'fastify'
 import { startOidcMock } from '../../scripts/oidc-mock.ts'
 import { COMMON_PASSWORD_MESSAGE } from '#shared/signup.ts'
 import { selectRows } from './test/database.ts'
@@ -89,7 +90,7 @@ describe('e-mail sign-up', () => {
 })
 
 test('over https the session cookie is Secure and __Secure- prefixed', async () => {
-  const secure = await createTestApp({ baseUrl: 'https://nestmate.example' })
+  const secure = await createTestApp({ BASE_URL: 'https://nestmate.example' })
   try {
     const response = await secure.app.inject({
       method: 'POST',
@@ -192,11 +193,9 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   beforeAll(async () => {
     mock = await startOidcMock()
     g = await createTestApp({
-      google: {
-        clientId: 'nestmate-test',
-        clientSecret: 'nestmate-test-secret',
-        discoveryUrl: mock.discoveryUrl,
-      },
+      GOOGLE_CLIENT_ID: 'nestmate-test',
+      GOOGLE_CLIENT_SECRET: 'nestmate-test-secret',
+      GOOGLE_DISCOVERY_URL: mock.discoveryUrl,
     })
   })
   afterAll(async () => {
@@ -223,6 +222,16 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     })
   }
 
+  /** The session the callback's cookie carries, as Better Auth's get-session answers it. */
+  async function sessionAfter(callback: LightMyRequestResponse) {
+    const answer = await g.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(callback) },
+    })
+    return answer.json<{ user: { id: string; name: string; email: string; emailVerified: boolean } }>()
+  }
+
   test('the config tells the web app Google sign-in is available', async () => {
     expect((await g.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
       currency: 'USD',
@@ -235,12 +244,8 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   test('an address Google does not vouch for stays unverified', async () => {
     mock.setIdentity({ sub: 'g-3', email: 'unvouched@example.com', name: 'Una', emailVerified: false })
     const callback = await googleSignIn()
-    const session = await g.app.inject({
-      method: 'GET',
-      url: '/api/auth/get-session',
-      headers: { cookie: cookieFrom(callback) },
-    })
-    expect(session.json().user).toMatchObject({ email: 'unvouched@example.com', emailVerified: false })
+    const session = await sessionAfter(callback)
+    expect(session.user).toMatchObject({ email: 'unvouched@example.com', emailVerified: false })
   })
 
   test('creates the account and signs the person in', async () => {
@@ -248,25 +253,17 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     const callback = await googleSignIn()
     expect(callback.statusCode).toBe(302)
     expect(callback.headers.location).toBe('/dashboard')
-    const session = await g.app.inject({
-      method: 'GET',
-      url: '/api/auth/get-session',
-      headers: { cookie: cookieFrom(callback) },
-    })
+    const session = await sessionAfter(callback)
     // Google said the address is verified, so the account counts as verified without a mail of ours.
-    expect(session.json().user).toMatchObject({
+    expect(session.user).toMatchObject({
       email: 'gabi@example.com',
       name: 'Gabi Google',
       emailVerified: true,
     })
     // The same identity signs in again into the same account.
     const again = await googleSignIn()
-    const second = await g.app.inject({
-      method: 'GET',
-      url: '/api/auth/get-session',
-      headers: { cookie: cookieFrom(again) },
-    })
-    expect(second.json().user.id).toBe(session.json().user.id)
+    const second = await sessionAfter(again)
+    expect(second.user.id).toBe(session.user.id)
   })
 
   test('does not take over an existing password account with the same e-mail', async () => {
@@ -278,6 +275,23 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect(cookieFrom(callback)).not.toMatch(/session_token=[^;]+/)
     const session = await injectAs(g.app, owner, { method: 'GET', url: '/api/auth/get-session' })
     expect(session.json().user.name).toBe(owner.name)
+  })
+
+  test('signs in to a password account whose owner has verified the address, as Google vouches for it too', async () => {
+    // Decision 003: what a stranger can't do is verify someone else's address, so that is what linking waits for.
+    const owner = await signUp(g.app, { email: 'verified-owner@example.com' })
+    await selectRows(g.database, `update "user" set email_verified = true where id = '${owner.id}'`)
+    mock.setIdentity({
+      sub: 'g-4',
+      email: 'verified-owner@example.com',
+      name: 'Someone',
+      emailVerified: true,
+    })
+    const callback = await googleSignIn()
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toBe('/dashboard')
+    const session = await sessionAfter(callback)
+    expect(session.user).toMatchObject({ id: owner.id, name: owner.name })
   })
 })
 

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { openAPI } from 'better-auth/plugins/open-api'
 import { PATHS } from '#shared/api.ts'
 import { releasingAsyncContext } from './auth-async-context.ts'
 import { PasswordSchema } from '#shared/signup.ts'
@@ -176,6 +177,9 @@ export function createAuth(
       },
     },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 60 * 60 * 24 },
+    // Better Auth would delete every expired value at once, once a minute, on a request's path; the cleanup job
+    // deletes them in small batches instead (src/server/jobs/cleanup-job.ts).
+    verification: { disableCleanup: true },
     account: { accountLinking: { enabled: true } },
     rateLimit: {
       enabled: config.rateLimits,
@@ -201,22 +205,28 @@ export function createAuth(
       database: { generateId: () => crypto.randomUUID() },
     },
     hooks: { before: accountRules(mailRequestLimit) },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: config.google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    // Better Auth describes its own endpoints for Nestmate's OpenAPI document (openapi/auth-operations.ts), through
+    // auth.api only: its schema endpoint and its reference page (which loads a script from a CDN) are switched off.
+    disabledPaths: ['/open-api/generate-schema', '/reference'],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   })
   // Better Auth's AsyncLocalStorage is on only while it works (auth-async-context.ts).
   return releasingAsyncContext(auth)

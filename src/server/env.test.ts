@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     expect(config.contact).toEqual({ email: null, phone: null, hours: null, office: null })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.google).toBeUndefined()
+    expect(config.jobs).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: 'false' }).jobs).toBe(false)
     expect(config.photosDir).toBe(path.join(dataDir, 'photos'))
     expect(loadConfig({ DATA_DIR: dataDir, PHOTOS_DIR: '/srv/photos' }).photosDir).toBe('/srv/photos')
     const file = path.join(dataDir, 'auth-secret')
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       { CONTACT_OFFICE: 'x'.repeat(121) },
       'Invalid configuration: CONTACT_OFFICE must be at most 120 characters.',
     ],
+    [{ JOBS: 'sometimes' }, 'Invalid configuration: JOBS must be true or false.'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL.'],
     [
       { DATABASE_URL: 'postgres://db/nestmate' },

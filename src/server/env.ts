@@ -133,38 +133,13 @@ const EnvSchema = z.object({
       error: 'must be an address, or a name and <address>',
     })
     .optional(),
+  // false: this process works no background jobs (it still queues them); another process must work them.
+  JOBS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
   RATE_LIMITS: flag(true),
   PASSWORD_HASH: z.enum(['strong', 'fast']).default('strong'),
 })
-
-export type Config = {
-  env: 'development' | 'production' | 'test'
-  port: number
-  host: string
-  baseUrl: string
-  dataDir: string
-  /** Listing photos' files (default DATA_DIR/photos): shared by every process of one site. */
-  photosDir: string
-  databaseUrl: string | undefined
-  authSecret: string
-  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
-  /** Where mail goes: an SMTP server, or (undefined) .eml files in DATA_DIR/mail with their links logged. */
-  smtpUrl: string | undefined
-  mailFrom: string
-  demoData: boolean
-  currency: string
-  /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */
-  tiles: { url: string; attribution: string; attributionUrl: string }
-  /** How to reach the site's operator; null where the operator hasn't said (the pages then show an example). */
-  contact: { email: string | null; phone: string | null; hours: string | null; office: string | null }
-  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
-  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges (comma-separated). */
-  trustProxy: false | number | string
-  rateLimits: boolean
-  passwordHash: 'strong' | 'fast'
-}
 
 export class ConfigError extends Error {}
 
@@ -179,21 +154,24 @@ function embeddedSecret(dataDir: string): string {
   return secret
 }
 
-/** Parses the environment once; the only reader of process.env (docs/architecture.md §6). */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const result = EnvSchema.safeParse(source)
-  if (!result.success) {
-    const issue = result.error.issues[0]!
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}.`)
-  }
-  const env = result.data
+/**
+ * The server's configuration is the environment's variables, checked by EnvSchema above and shaped here: `Config`
+ * is inferred from this, so it is never written out apart. To add a variable: its check and default in EnvSchema,
+ * its line below (under the name the code reads), and its row in the README's configuration table
+ * (`scripts/check-docs.ts` fails on a variable the table lacks). Tests set variables by the same names
+ * (`testConfig` in src/server/test/app.ts), so nothing else needs to know of it.
+ */
+const ConfigSchema = EnvSchema.transform((env, ctx) => {
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
-    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set.')
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set' })
+    return z.NEVER
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither.',
-    )
+    ctx.addIssue({
+      code: 'custom',
+      message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    })
+    return z.NEVER
   }
   const dataDir = path.resolve(env.DATA_DIR)
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
@@ -203,8 +181,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     baseUrl,
     dataDir,
+    /** Listing photos' files (default DATA_DIR/photos): shared by every process of one site. */
     photosDir: path.resolve(env.PHOTOS_DIR ?? path.join(dataDir, 'photos')),
     databaseUrl: env.DATABASE_URL,
+    // Only when the environment gives none: the embedded set-up's secret, created in DATA_DIR on first start.
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -214,10 +194,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    /** Where mail goes: an SMTP server, or (undefined) .eml files in DATA_DIR/mail with their links logged. */
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Nestmate <no-reply@${new URL(baseUrl).hostname}>`,
     demoData: env.DEMO_DATA,
+    jobs: env.JOBS,
     currency: env.CURRENCY,
+    /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */
     tiles: { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION, attributionUrl: env.TILE_ATTRIBUTION_URL },
     contact: {
       email: env.CONTACT_EMAIL ?? null,
@@ -226,8 +209,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       office: env.CONTACT_OFFICE ?? null,
     },
     logLevel: env.LOG_LEVEL,
+    /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges (comma-separated). */
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
     passwordHash: env.PASSWORD_HASH,
   }
+})
+
+export type Config = z.output<typeof ConfigSchema>
+
+/** Every variable the server reads, by name. */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof z.input<typeof EnvSchema>)[]
+
+/** The variables by their names in the README's table, as text: what a test or a server process is given. */
+export type EnvVariables = { [Name in keyof z.input<typeof EnvSchema>]?: string }
+
+/** Parses the environment once; the only reader of process.env (docs/architecture.md §6). */
+export function loadConfig(source: NodeJS.ProcessEnv | EnvVariables = process.env): Config {
+  const result = ConfigSchema.safeParse(source)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const line = [issue.path.join('.'), issue.message].filter(Boolean).join(' ')
+    throw new ConfigError(`Invalid configuration: ${line}.`)
+  }
+  return result.data
 }

@@ -1,31 +1,21 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { get } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { testDatabaseKind } from './test/database.ts'
+import { freePort, serverEnv } from './test/processes.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 test.skipIf(testDatabaseKind === 'postgres')(
   'SIGTERM lets in-flight requests finish, answers new ones 503 while draining, exits cleanly, releases DATA_DIR',
   async () => {
     const port = await freePort()
-    const { BASE_URL: _vite, ...parentEnv } = process.env
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...parentEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''

@@ -41,8 +41,11 @@ async function main() {
     }, 12_000).unref()
     try {
       app.startDraining()
+      // Beside the drain: a running job finishes or, after its grace, goes back to the queue.
+      const jobsStopped = app.jobs.stop()
       if (signal === 'SIGTERM' && config.env !== 'development')
         await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      await jobsStopped
       // app.close() stops accepting connections and waits for in-flight requests before resolving.
       await app.close()
       await database.close()
@@ -63,12 +66,31 @@ async function main() {
   app.log.info(`gazetteer ready: ${gazetteer.size()} places in ${Math.round(performance.now() - started)} ms`)
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Nestmate is ready at ${config.baseUrl} (${database.kind})`)
+  // After listening: the jobs' first runs (the cleanup at start) never hold up "ready".
+  if (config.jobs) {
+    app.jobs.start().then(
+      () => app.log.info('background jobs: working them in this process'),
+      (error: unknown) => app.log.error({ err: error }, 'background jobs could not start'),
+    )
+  } else if (database.kind === 'pglite') {
+    app.log.warn('JOBS=false on the embedded database: no process works the background jobs')
+  }
   // In the background: files a crash or a refused upload left without a row (docs/decisions/026).
   app.sweepPhotos().then(
     (removed) => removed > 0 && app.log.info(`removed ${removed} photo files without a row`),
     (error: unknown) => app.log.warn({ err: error }, 'sweeping photo files failed'),
   )
 }
+
+// pg-boss 10's worker records a job's outcome without awaiting it (decision 032): a database that fails at that
+// moment must cost a log line, not the process. Any other unhandled rejection still ends it, as Node's default.
+process.on('unhandledRejection', (reason) => {
+  if (reason instanceof Error && reason.stack?.includes('/pg-boss/')) {
+    console.error(`job queue: ${reason.message}`)
+    return
+  }
+  throw reason
+})
 
 main().catch((error: unknown) => {
   // Expected start-up problems get one clear line, not a stack trace.

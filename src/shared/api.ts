@@ -4,6 +4,7 @@ import { PAGES, pathTo } from './pages.ts'
 
 export const API = {
   health: '/api/health',
+  openapi: '/api/openapi.json',
   config: '/api/config',
   featured: '/api/featured-roommates',
   listings: '/api/roommate-listings',

@@ -2,6 +2,11 @@
 // constants without loading zod, whose schemas are built as the module that defines them is evaluated.
 // src/shared/listing.ts builds its schemas from the same values and re-exports them.
 
+import { factFilters, type FactFilterValues } from './fact-table.ts'
+import { LISTING_FACTS } from './listing-facts.ts'
+
+export * from './listing-facts.ts'
+
 export const ROOM_TYPES = ['Single', 'Shared', 'Studio'] as const
 export const AVAILABILITIES = ['Available', 'Not Available'] as const
 export type RoomType = (typeof ROOM_TYPES)[number]
@@ -17,22 +22,24 @@ export const LIMITS = {
   number: 30,
 }
 
-/** Household facts with a range: months of minimum stay, people already living there. */
-export const MIN_STAY_MONTHS = { min: 1, max: 36 }
-export const HOUSEHOLD_SIZE = { min: 0, max: 12 }
-/** The yes/no household facts, each a browse filter that keeps only the listings that say yes. */
-export const YES_NO_FACTS = ['billsIncluded', 'furnished', 'petsAllowed', 'smokingAllowed'] as const
-export type YesNoFact = (typeof YES_NO_FACTS)[number]
-export const YES_NO_FACT_LABELS: Record<YesNoFact, string> = {
-  billsIncluded: 'Bills included',
-  furnished: 'Furnished',
-  petsAllowed: 'Pets allowed',
-  smokingAllowed: 'Smoking allowed',
-}
-
 // `distance` (nearest first) needs a place to measure from (near=); `match` (best match first) needs a signed-in
 // caller with a living profile.
 export const SORTS = ['rent_asc', 'rent_desc', 'newest', 'distance', 'match'] as const
 export type Sort = (typeof SORTS)[number]
 export const DEFAULT_SORT: Sort = 'rent_asc'
 export const PAGE_SIZE = 24
+
+/** Browse's filter parameters (near= with its radius), in the order a view writes them into its address. */
+export type BrowseFilterParam =
+  | 'roomType'
+  | 'q'
+  | 'minRent'
+  | 'maxRent'
+  | 'available'
+  | 'near'
+  | 'radiusKm'
+  | keyof FactFilterValues<typeof LISTING_FACTS>
+export const BROWSE_FILTER_PARAMS = [
+  ...['roomType', 'q', 'minRent', 'maxRent', 'available', 'near', 'radiusKm'],
+  ...factFilters(LISTING_FACTS).map(({ param }) => param),
+] as BrowseFilterParam[]

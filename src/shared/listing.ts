@@ -1,23 +1,23 @@
 import { z } from 'zod'
+import { factAnswerShape, factFilterShape, factInputShape } from './fact-schemas.ts'
 import {
   AVAILABILITIES,
   DEFAULT_SORT,
-  HOUSEHOLD_SIZE,
   LIMITS,
-  MIN_STAY_MONTHS,
+  LISTING_FACTS,
   PAGE_SIZE,
   RENT_MAX,
   ROOM_TYPES,
   SORTS,
-  type YesNoFact,
 } from './listing-values.ts'
-import { PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
+import { pinFields, PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { MatchDetailSchema } from './living-profile.ts'
 import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
 import { checkContact } from './contact.ts'
 
 export * from './listing-values.ts'
+export { DaySchema } from './fact-schemas.ts'
 
 export const RoomTypeSchema = z.enum(ROOM_TYPES, { error: 'Room type must be Single, Shared or Studio.' })
 export const AvailabilitySchema = z.enum(AVAILABILITIES, {
@@ -55,47 +55,6 @@ const phone = z.preprocess(
   ),
 )
 
-// A household fact nobody stated is null, not "no": forms send '' for it, 'true' or 'false' for an answer.
-const FORM_BOOLEANS = new Map<unknown, boolean | null>([
-  [undefined, null],
-  ['', null],
-  ['true', true],
-  ['false', false],
-])
-const yesNo = (label: string) =>
-  z.preprocess(
-    (value) => (FORM_BOOLEANS.has(value) ? FORM_BOOLEANS.get(value) : value),
-    z.boolean({ error: `${label} must be true, false or empty.` }).nullable(),
-  )
-
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
-
-/** A whole number in a range, or null; forms send it as text. */
-const wholeNumber = (label: string, { min, max }: { min: number; max: number }) => {
-  const message = `${label} must be a whole number from ${min} to ${max}, or empty.`
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : blankToNull(value)),
-    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
-  )
-}
-
-/** A calendar day as YYYY-MM-DD, within years PostgreSQL and people both read the same way. */
-export const DaySchema = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date written YYYY-MM-DD.` })
-    .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', `${label} must be between 2000 and 2099.`)
-
-/** The household facts a listing may state; each is null when the poster didn't say. */
-const householdFacts = {
-  billsIncluded: yesNo('Bills included'),
-  availableFrom: z.preprocess(blankToNull, DaySchema('Move-in date').nullable()),
-  minStayMonths: wholeNumber('Minimum stay (months)', MIN_STAY_MONTHS),
-  furnished: yesNo('Furnished'),
-  petsAllowed: yesNo('Pets allowed'),
-  smokingAllowed: yesNo('Smoking allowed'),
-  householdSize: wholeNumber('People already living there', HOUSEHOLD_SIZE),
-}
-
 /** What a client may write to a listing (POST and PUT). Owner, e-mail, name and likes never come from a client. */
 export const NewListingSchema = z.object({
   title: required('Title', LIMITS.title),
@@ -122,7 +81,10 @@ export const NewListingSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     PlaceIdSchema.optional(),
   ),
-  ...householdFacts,
+  /** An optional pin within the place (src/shared/place.ts); null or left out: the place's own point. */
+  ...pinFields,
+  /** The household facts (./listing-facts.ts), each null when the poster didn't say. */
+  ...factInputShape(LISTING_FACTS),
 })
 export type NewListingInput = z.input<typeof NewListingSchema>
 export type NewListing = z.output<typeof NewListingSchema>
@@ -194,13 +156,7 @@ export const ListingSchema = ListingSummarySchema.extend({
   userEmail: z.string(),
   /** Whether the owner has confirmed their e-mail address (or Google has). */
   ownerVerified: z.boolean(),
-  billsIncluded: z.boolean().nullable(),
-  availableFrom: z.string().nullable(),
-  minStayMonths: z.number().nullable(),
-  furnished: z.boolean().nullable(),
-  petsAllowed: z.boolean().nullable(),
-  smokingAllowed: z.boolean().nullable(),
-  householdSize: z.number().nullable(),
+  ...factAnswerShape(LISTING_FACTS),
   /** Present only for the owner and for people who liked the listing. */
   number: z.string().optional(),
   updatedAt: z.string(),
@@ -234,32 +190,16 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
 })
 export type FeaturedListing = z.infer<typeof FeaturedListingSchema>
 
+// Whole numbers, as rents are: the rent column is an integer, so a fraction would reach PostgreSQL as an invalid value.
 const optionalRent = z.preprocess(
   (value) => (value === '' || value === undefined ? undefined : Number(value)),
   z
     .number({ error: `Rent bounds must be numbers from 0 to ${RENT_MAX.toLocaleString('en-US')}.` })
+    .int(`Rent bounds must be whole numbers from 0 to ${RENT_MAX.toLocaleString('en-US')}.`)
     .min(0)
     .max(RENT_MAX)
     .optional(),
 )
-
-/** A yes/no fact as a browse filter: only `true` (keep the listings that say yes) or left out. */
-const yesOnly = (fact: YesNoFact) =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.literal('true', { error: `${fact} may only be true (or left out).` }).optional(),
-  )
-
-const stayBound = (name: string) =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: `${name} must be a whole number of months from 1 to 36.` })
-      .int(`${name} must be a whole number of months from 1 to 36.`)
-      .min(MIN_STAY_MONTHS.min, `${name} must be a whole number of months from 1 to 36.`)
-      .max(MIN_STAY_MONTHS.max, `${name} must be a whole number of months from 1 to 36.`)
-      .optional(),
-  )
 
 export const BrowseQuerySchema = z.object({
   sort: z
@@ -295,14 +235,8 @@ export const BrowseQuerySchema = z.object({
     (value) => (value === '' ? undefined : value),
     RadiusSchema.default(RADIUS_KM.default),
   ),
-  // Household filters: a move-in date (listings free by then, or not saying), yes-only facts, a stay range.
-  moveInBy: z.preprocess((value) => (value === '' ? undefined : value), DaySchema('moveInBy').optional()),
-  billsIncluded: yesOnly('billsIncluded'),
-  furnished: yesOnly('furnished'),
-  petsAllowed: yesOnly('petsAllowed'),
-  smokingAllowed: yesOnly('smokingAllowed'),
-  minStay: stayBound('minStay'),
-  maxStay: stayBound('maxStay'),
+  // Household filters (./listing-facts.ts): a move-in date, yes-only facts, a stay range.
+  ...factFilterShape(LISTING_FACTS),
 })
 export type BrowseQuery = z.infer<typeof BrowseQuerySchema>
 

@@ -69,16 +69,19 @@ export const LivingProfileSchema = z.object({
 })
 export type LivingProfile = z.infer<typeof LivingProfileSchema>
 
-/** One question both people answered, as the viewer may see it (never the other's accepted answers or weights). */
+const ImportanceOrNull = z.enum(IMPORTANCES).nullable()
+
+/**
+ * One question both people answered, as the viewer may see it: both answers, and how much it matters to each side
+ * whose wish the other's answer misses (null where it is met). Never the other's accepted answers, nor their
+ * importance where your answer suits them (src/shared/match.ts).
+ */
 export const MatchQuestionSchema = z.object({
   id: z.string(),
   theirs: z.string(),
   yours: z.string(),
-  /** Whether your accepted answers include theirs, and theirs include yours. */
-  youAccept: z.boolean(),
-  theyAccept: z.boolean(),
-  /** Whose dealbreaker this answer breaks, if anyone's. */
-  dealbreaker: z.enum(['you', 'them', 'both']).nullable(),
+  youMind: ImportanceOrNull,
+  theyMind: ImportanceOrNull,
 })
 
 export const MatchDetailSchema = z.object({
@@ -87,5 +90,7 @@ export const MatchDetailSchema = z.object({
   differ: z.array(z.string()),
   dealbreakers: z.array(z.string()),
   sharedInterests: z.array(z.string()),
+  /** The shares (0–100) of what matters to you and to them that the other meets; null with no score. */
+  shares: z.object({ yours: z.number(), theirs: z.number() }).nullable(),
   questions: z.array(MatchQuestionSchema),
 })

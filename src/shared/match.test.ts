@@ -45,11 +45,13 @@ describe('compareProfiles', () => {
     expect(match.agree).toEqual(['bedtime'])
     expect(match.differ).toEqual(['tidiness'])
     expect(match.dealbreakers).toEqual(['guests'])
-    expect(match.questions.find((q) => q.id === 'guests')).toMatchObject({
-      dealbreaker: 'them',
-      youAccept: true,
-      theyAccept: false,
-    })
+    // Each difference says how much it matters to the side it misses, and nothing of a wish that is met.
+    expect(match.questions).toEqual([
+      { id: 'bedtime', theirs: 'night_owl', yours: 'late', youMind: null, theyMind: null },
+      { id: 'tidiness', theirs: 'relaxed', yours: 'spotless', youMind: 'somewhat', theyMind: null },
+      { id: 'guests', theirs: 'monthly', yours: 'rarely', youMind: null, theyMind: 'dealbreaker' },
+    ])
+    expect(match.shares).toEqual({ yours: Math.round((100 * 51) / 61), theirs: Math.round((100 * 11) / 261) })
   })
 
   test('fewer than 3 questions in common: no score, but the reasons are still given', () => {
@@ -64,6 +66,7 @@ describe('compareProfiles', () => {
     })
     const match = compareProfiles(viewer, poster)
     expect(match.score).toBeNull()
+    expect(match.shares).toBeNull()
     expect(match.agree).toEqual(['bedtime'])
     expect(match.differ).toEqual(['smoking'])
   })
@@ -81,7 +84,11 @@ describe('compareProfiles', () => {
     })
     const match = compareProfiles(viewer, poster)
     expect(match.dealbreakers).toEqual(['smoking', 'pets'])
-    expect(match.questions.map((q) => q.dealbreaker)).toEqual([null, 'you', 'both'])
+    expect(match.questions.map((q) => [q.youMind, q.theyMind])).toEqual([
+      [null, null],
+      ['dealbreaker', 'somewhat'],
+      ['dealbreaker', 'dealbreaker'],
+    ])
     // sat(V→P) = 1/501, sat(P→V) = 1/261.
     expect(match.score).toBe(Math.round(100 * Math.sqrt((1 / 501) * (1 / 261))))
   })
@@ -106,5 +113,24 @@ describe('compareProfiles', () => {
     const match = compareProfiles(viewer, poster)
     expect(match.score).toBe(100)
     expect(match.sharedInterests).toEqual(['cooking', 'music'])
+  })
+
+  test('differences come heaviest first: what they cost both sides together', () => {
+    const viewer = profile({
+      bedtime: ['early', ['early'], 'a_little'],
+      tidiness: ['spotless', ['spotless'], 'very'],
+      liveliness: ['quiet', ['quiet'], 'somewhat'],
+      guests: ['rarely', ['rarely'], 'a_little'],
+    })
+    const poster = profile({
+      bedtime: ['late', ['late'], 'somewhat'],
+      tidiness: ['relaxed', ['relaxed', 'spotless'], 'dealbreaker'],
+      liveliness: ['lively', ['lively'], 'very'],
+      guests: ['weekly', ['weekly', 'rarely'], 'very'],
+    })
+    const match = compareProfiles(viewer, poster)
+    // liveliness costs 10 + 50, tidiness 50 (their dealbreaker is met), bedtime 1 + 10, guests 1.
+    expect(match.differ).toEqual(['liveliness', 'tidiness', 'bedtime', 'guests'])
+    expect(match.dealbreakers).toEqual([])
   })
 })

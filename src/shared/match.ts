@@ -3,13 +3,19 @@ import { MIN_COMMON_QUESTIONS, QUESTIONS, WEIGHTS, type Importance } from './que
 type Entry = { answer: string; accepted: readonly string[]; importance: Importance }
 export type Profile = { answers: Partial<Record<string, Entry>>; interests: readonly string[] }
 
+/**
+ * One question both answered, as the viewer may see it: both answers, and for each side whose wish the other's
+ * answer misses, how much that side said it matters (its weight in the score). Nothing about a wish that is met:
+ * never which other answers the poster would accept, nor how much a question matters to them when yours suits them.
+ */
 export type MatchQuestion = {
   id: string
   theirs: string
   yours: string
-  youAccept: boolean
-  theyAccept: boolean
-  dealbreaker: 'you' | 'them' | 'both' | null
+  /** How much it matters to you, when their answer isn't one you'd live with; null when it is. */
+  youMind: Importance | null
+  /** How much it matters to them, when your answer isn't one they'd live with; null when it is. */
+  theyMind: Importance | null
 }
 
 export type MatchDetail = {
@@ -18,6 +24,11 @@ export type MatchDetail = {
   differ: string[]
   dealbreakers: string[]
   sharedInterests: string[]
+  /**
+   * The share (0–100) of what matters to you that their answers meet, and of what matters to them that yours meet:
+   * the score is round(√(yours · theirs)) before rounding. Null with no score.
+   */
+  shares: { yours: number; theirs: number } | null
   questions: MatchQuestion[]
 }
 
@@ -38,36 +49,42 @@ function satisfaction(from: Profile, to: Profile, common: string[]): number {
   return total === 0 ? 1 : met / total
 }
 
+/** The importance of `from`'s wish on question `id` when `to`'s answer misses it, else null. */
+function minds(from: Profile, to: Profile, id: string): Importance | null {
+  const wish = from.answers[id]!
+  return wish.accepted.includes(to.answers[id]!.answer) ? null : wish.importance
+}
+
+const weightOf = (question: MatchQuestion) =>
+  (question.youMind ? WEIGHTS[question.youMind] : 0) + (question.theyMind ? WEIGHTS[question.theyMind] : 0)
+
 /**
  * The match between a viewer and a poster: round(100 · √(sat(V→P) · sat(P→V))) over the questions both answered,
  * null with fewer than MIN_COMMON_QUESTIONS of them. The database computes the same score for browse (the
- * living-profile codes); this is the one that explains itself on details.
+ * living-profile codes); this is the one that explains itself on details. Differences come heaviest first.
  */
 export function compareProfiles(viewer: Profile, poster: Profile): MatchDetail {
   const common = QUESTIONS.map((q) => q.id as string).filter((id) => viewer.answers[id] && poster.answers[id])
-  const questions = common.map((id): MatchQuestion => {
-    const mine = viewer.answers[id]!
-    const theirs = poster.answers[id]!
-    const youAccept = mine.accepted.includes(theirs.answer)
-    const theyAccept = theirs.accepted.includes(mine.answer)
-    const yoursBroken = !youAccept && mine.importance === 'dealbreaker'
-    const theirsBroken = !theyAccept && theirs.importance === 'dealbreaker'
-    const dealbreaker =
-      yoursBroken && theirsBroken ? 'both' : yoursBroken ? 'you' : theirsBroken ? 'them' : null
-    return { id, theirs: theirs.answer, yours: mine.answer, youAccept, theyAccept, dealbreaker }
-  })
-  const score =
-    common.length < MIN_COMMON_QUESTIONS
-      ? null
-      : Math.round(
-          100 * Math.sqrt(satisfaction(viewer, poster, common) * satisfaction(poster, viewer, common)),
-        )
+  const questions = common.map((id): MatchQuestion => ({
+    id,
+    theirs: poster.answers[id]!.answer,
+    yours: viewer.answers[id]!.answer,
+    youMind: minds(viewer, poster, id),
+    theyMind: minds(poster, viewer, id),
+  }))
+  const isDealbreaker = (q: MatchQuestion) => q.youMind === 'dealbreaker' || q.theyMind === 'dealbreaker'
+  const [yours, theirs] = [satisfaction(viewer, poster, common), satisfaction(poster, viewer, common)]
+  const hasScore = common.length >= MIN_COMMON_QUESTIONS
   return {
-    score,
-    agree: questions.filter((q) => q.youAccept && q.theyAccept).map((q) => q.id),
-    differ: questions.filter((q) => !(q.youAccept && q.theyAccept) && !q.dealbreaker).map((q) => q.id),
-    dealbreakers: questions.filter((q) => q.dealbreaker).map((q) => q.id),
+    score: hasScore ? Math.round(100 * Math.sqrt(yours * theirs)) : null,
+    agree: questions.filter((q) => !q.youMind && !q.theyMind).map((q) => q.id),
+    differ: questions
+      .filter((q) => (q.youMind || q.theyMind) && !isDealbreaker(q))
+      .sort((a, b) => weightOf(b) - weightOf(a))
+      .map((q) => q.id),
+    dealbreakers: questions.filter(isDealbreaker).map((q) => q.id),
     sharedInterests: viewer.interests.filter((tag) => poster.interests.includes(tag)),
+    shares: hasScore ? { yours: Math.round(100 * yours), theirs: Math.round(100 * theirs) } : null,
     questions,
   }
 }

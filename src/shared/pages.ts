@@ -1,6 +1,7 @@
 // Nestmate's page table: the one list of the web app's pages. The browser's router (src/web/router.tsx), the paths
-// everything links with (PATHS in ./api.ts), the server's per-page preloads (src/server/web-pages/) and the build's
-// prerendered first paint (src/web/first-paint/) all read it. Adding a page is one row here plus its route module.
+// everything links with (PATHS in ./api.ts), the server's per-page preloads (src/server/plugins/page-preloads.ts)
+// and the build's prerendered first paint (src/web/first-paint/) all read it. Adding a page is one row here plus
+// its route module.
 // Plain data, so the server can read it without importing the web app.
 
 /** The layouts pages sit in: the route module that wraps them and the path their pages start with. */
@@ -77,6 +78,8 @@ export const PAGES = {
   // The footer links these short paths; the pages live under /dashboard.
   shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
   shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },
+  // The API reference: a page of the web app at an /api address (the server hands it index.html).
+  apiDocs: { path: '/api/docs', layout: 'root', module: 'routes/api-docs.tsx' },
   notFound: { path: '*', layout: 'root', module: 'routes/not-found.tsx' },
   dashboard: {
     path: '/dashboard',

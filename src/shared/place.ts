@@ -12,6 +12,8 @@ export const PlaceSchema = z.object({
   lat: z.number(),
   lon: z.number(),
   population: z.number(),
+  /** The other name the query matched ("Wien" for Vienna), when it didn't match the place's own. */
+  alias: z.string().optional(),
 })
 
 export const PlacesQuerySchema = z.object({
@@ -41,3 +43,18 @@ export const RadiusSchema = z.coerce
   .number({ error: `radiusKm must be ${RADIUS_KM.min} to ${RADIUS_KM.max}.` })
   .min(RADIUS_KM.min, `radiusKm must be ${RADIUS_KM.min} to ${RADIUS_KM.max}.`)
   .max(RADIUS_KM.max, `radiusKm must be ${RADIUS_KM.min} to ${RADIUS_KM.max}.`)
+
+/** A coordinate as a form sends it (text, '' for none) or a client's JSON (a number or null). */
+const coordinate = (name: 'lat' | 'lon', max: number) =>
+  z.preprocess(
+    (value) =>
+      value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value,
+    z
+      .number({ error: `${name} must be a number from ${-max} to ${max}, or empty.` })
+      .min(-max, `${name} must be a number from ${-max} to ${max}, or empty.`)
+      .max(max, `${name} must be a number from ${-max} to ${max}, or empty.`)
+      .nullable(),
+  )
+
+/** A listing's optional pin (with its place): where in the town the room is, rounded to about 300 m when stored. */
+export const pinFields = { lat: coordinate('lat', 90), lon: coordinate('lon', 180) }

@@ -1,7 +1,9 @@
 // The living questionnaire, without the schema library: the details and browse pages word match reasons from it
-// without loading zod. A question's answers are ordered (earliest bedtime first, quietest first, …); their order
-// and the questions' order are part of the stored encoding (see the living-profile repository), so a change to
-// either is a new QUESTIONNAIRE_VERSION, never an edit in place.
+// without loading zod. A question's answers are ordered (earliest bedtime first, quietest first, …); their order,
+// the questions' and the interests' are the stored masks' bit positions (src/server/db/profile-codes.ts). Adding
+// one at the end of its list keeps them; moving, removing or inserting one means re-encoding every stored profile's
+// masks from its answers, which are kept by id, in the same release. QUESTIONNAIRE_VERSION is stored with each
+// profile as the questionnaire it answered; nothing reads it (docs/decisions/024-match-in-the-database.md).
 
 export const QUESTIONNAIRE_VERSION = 1
 
@@ -144,6 +146,12 @@ export const INTERESTS = [
 ] as const
 export type Interest = (typeof INTERESTS)[number]
 export const MAX_INTERESTS = 8
+
+/**
+ * How many times a day a person's own answers and interests may change (what they accept and how much it matters,
+ * any time): each change lets them see how posters take one more answer (docs/decisions/041).
+ */
+export const PROFILE_CHANGES_PER_DAY = 3
 
 /** Fewer questions in common than this, and there is no score. */
 export const MIN_COMMON_QUESTIONS = 3

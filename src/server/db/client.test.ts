@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from './client.ts'
 import { insertDemoData } from './demo-data.ts'
 import { selectRows, testDatabaseKind } from '../test/database.ts'
+import { serverEnv } from '../test/processes.ts'
+import type { EnvVariables } from '../env.ts'
 
 const dirs: string[] = []
 function tempDataDir() {
@@ -49,11 +51,9 @@ const countListings = async (handle: Awaited<ReturnType<typeof openDatabase>>) =
   (await selectRows<{ count: number }>(handle, sql`select count(*)::int as count from listing`))[0]!.count
 
 /** Runs a Nestmate server process on dataDir and resolves with its exit code and output. */
-function runServer(dataDir: string, env: Record<string, string> = {}) {
-  // Vitest puts Vite's BASE_URL ('/') into process.env; the server would rightly refuse it.
-  const { BASE_URL: _vite, ...parentEnv } = process.env
+function runServer(dataDir: string, env: EnvVariables = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...parentEnv, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: serverEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

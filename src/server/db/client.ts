@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
 import { clearStalePostmasterPid, lockDataDir } from './data-dir-lock.ts'
+import { migrateJobQueue } from './job-queue-schema.ts'
 import { makePrivateDir } from './private-dir.ts'
 
 /** Table and column names in SQL are snake_case; the TypeScript side is camelCase (db/prepare-raw.ts renders with it too). */
@@ -20,11 +21,23 @@ export const CASING = 'snake_case'
 export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 
+/**
+ * Raw SQL for a library that brings its own statements (the job queue). With values it runs one statement;
+ * without, the text may hold several (a whole transaction), and a failure rolls back what it began.
+ */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
+
 export type DatabaseHandle = {
   db: Database
   kind: 'pglite' | 'postgres'
+  execute: ExecuteSql
   /** Runs one round trip; throws when the database is unreachable. */
   ping: () => Promise<void>
+  /**
+   * The same database through connections of its own (PostgreSQL: a pool of `size`, so background work never
+   * takes a request's connection; PGlite, which has one connection: this handle, whose close does nothing).
+   */
+  separatePool: (size: number) => Promise<DatabaseHandle>
   close: () => Promise<void>
 }
 
@@ -73,24 +86,51 @@ async function openPgliteDir(dataDir: string) {
   }
 }
 
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  // A database host that drops packets must fail requests (503) quickly, not hang them until TCP gives up.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 })
+  // An idle client losing its server (a restart) must not crash the process; the pool reconnects.
+  pool.on('error', () => {})
+  return {
+    db: drizzlePg({ client: pool, schema, casing: CASING }) as unknown as Database,
+    kind: 'postgres',
+    execute: async (text, values) => {
+      const client = await pool.connect()
+      try {
+        const result = await client.query(text, values)
+        client.release()
+        return result
+      } catch (error) {
+        // A failed multi-statement text can leave its transaction open: that connection is not reused.
+        client.release(true)
+        throw error
+      }
+    },
+    ping: async () => void (await pool.query('select 1')),
+    separatePool: async (size) => openPostgres(url, size),
+    close: () => pool.end(),
+  }
+}
+
+/**
+ * PGlite's statements: one with parameters (extended protocol), or a script (simple protocol). A script runs
+ * inside PGlite's own transaction, which holds its one connection until the end: a script that fails after its
+ * own BEGIN is rolled back before any other query can run into the aborted transaction. (Its own COMMIT ends that
+ * transaction early; PGlite's COMMIT after it then only warns.)
+ */
+function pgliteExecute(client: PGlite): ExecuteSql {
+  return async (text, values) =>
+    values?.length
+      ? client.query(text, values)
+      : client.transaction(async (tx) => (await tx.exec(text)).at(-1) ?? { rows: [] })
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    // A database host that drops packets must fail requests (503) quickly, not hang them until TCP gives up.
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
-    })
-    // An idle client losing its server (a restart) must not crash the process; the pool reconnects.
-    pool.on('error', () => {})
-    const db = drizzlePg({ client: pool, schema, casing: CASING })
-    await migratePg(db, { migrationsFolder })
-    return {
-      db: db as unknown as Database,
-      kind: 'postgres',
-      ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
-    }
+    const handle = openPostgres(target.url, target.poolSize ?? 10)
+    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder })
+    await migrateJobQueue(handle.execute)
+    return handle
   }
 
   const { client, release, mend } =
@@ -104,14 +144,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           mend: () => {},
         }
   const db = drizzlePglite({ client, schema, casing: CASING })
+  const execute = pgliteExecute(client)
   await migratePglite(db, { migrationsFolder })
+  await migrateJobQueue(execute)
   // Postgres has started and migrated: take back the access PGlite gave its new files (private-dir.ts).
   mend()
   let closed = false
-  return {
+  const handle: DatabaseHandle = {
     db: db as unknown as Database,
     kind: 'pglite',
+    execute,
     ping: async () => void (await client.query('select 1')),
+    separatePool: async () => ({ ...handle, close: async () => {} }),
     close: async () => {
       if (closed) return
       closed = true
@@ -120,4 +164,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       release()
     },
   }
+  return handle
 }

@@ -2,6 +2,8 @@ import { expect, test } from 'vitest'
 import { placeLabel } from '#shared/place-values.ts'
 import { gazetteer } from '../places/gazetteer.ts'
 import { demoPlaces, insertDemoData } from './demo-data.ts'
+import type { LivingProfileAnswers } from '#shared/living-profile.ts'
+import { sql } from 'drizzle-orm'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { createListing, injectAs, signUp, useTestApp } from '../test/app.ts'
 
@@ -85,3 +87,49 @@ const MORE = {
   guests: { answer: 'monthly', accepted: ['rarely', 'monthly'], importance: 'somewhat' },
   pets: { answer: 'none', accepted: ['none', 'small'], importance: 'very' },
 } as const
+
+type Facts = { lifestyle: string; smokingAllowed: boolean | null; petsAllowed: boolean | null }
+
+/** What a reader of a demo listing would see contradicted by its poster's living profile. */
+function contradictions({ lifestyle, smokingAllowed, petsAllowed }: Facts, answers: LivingProfileAnswers) {
+  const own = (id: string) => answers[id]?.answer
+  const accepts = (id: string, answer: string) => answers[id]?.accepted.includes(answer) ?? false
+  const found = [
+    [smokingAllowed === false && own('smoking') === 'inside', 'smokes indoors; smoking not allowed'],
+    [smokingAllowed === false && accepts('smoking', 'inside'), 'fine with indoor smoking; not allowed'],
+    [smokingAllowed === true && !accepts('smoking', 'outside'), 'smoking allowed; accepts no smoker'],
+    [petsAllowed === false && own('pets') !== 'none', 'has a pet; pets not allowed'],
+    [petsAllowed === false && !accepts('pets', 'none'), 'wants a pet; pets not allowed'],
+    [petsAllowed === true && !accepts('pets', 'cat_dog'), 'pets allowed; accepts no cat or dog'],
+    [/no smoking/i.test(lifestyle) && own('smoking') !== 'no', '“no smoking”; smokes'],
+    [/early riser/i.test(lifestyle) && own('bedtime') !== 'early', '“early riser”; goes to bed late'],
+    [/night owl/i.test(lifestyle) && own('bedtime') !== 'night_owl', '“night owl”; goes to bed early'],
+    [/quiet|calm/i.test(lifestyle) && own('liveliness') !== 'quiet', '“quiet”; likes a lively home'],
+    [
+      /works from home|remote/i.test(lifestyle) && own('home_working') === 'rarely',
+      'works from home; rarely',
+    ],
+    [/tidy/i.test(lifestyle) && own('tidiness') === 'relaxed', '“tidy”; relaxed about mess'],
+    [/occasional guests/i.test(lifestyle) && own('guests') === 'daily', '“occasional guests”; daily'],
+    [/cat-friendly/i.test(lifestyle) && !accepts('pets', 'cat_dog'), '“cat-friendly”; no cats'],
+    [/shares groceries/i.test(lifestyle) && own('sharing') === 'separate', 'shares groceries; keeps apart'],
+  ] as const
+  return found.filter(([isContradicted]) => isContradicted).map(([, what]) => what)
+}
+
+test('every demo poster’s living profile agrees with what their listings say', async () => {
+  await insertDemoData(t.database.db)
+  type Row = Facts & { title: string; answers: LivingProfileAnswers }
+  const rows = (await t.database.db.execute(sql`
+    select l.title, l.lifestyle, l.smoking_allowed as "smokingAllowed", l.pets_allowed as "petsAllowed", p.answers
+    from listing l join living_profile p on p.user_id = l.owner_id
+    join "user" u on u.id = l.owner_id where u.email like '%@demo.nestmate.test'`)) as unknown as {
+    rows: Row[]
+  }
+  expect(rows.rows.length).toBeGreaterThan(20)
+  for (const row of rows.rows) expect(contradictions(row, row.answers), row.title).toEqual([])
+  // Still a varied set: homes that allow smoking and that don't, pets allowed, refused and unsaid.
+  expect(new Set(rows.rows.map((row) => row.smokingAllowed))).toEqual(new Set([true, false]))
+  expect(new Set(rows.rows.map((row) => row.petsAllowed))).toEqual(new Set([true, false, null]))
+  expect(new Set(rows.rows.map((row) => row.lifestyle)).size).toBe(5)
+})

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { ROOM_TYPES } from '#shared/listing-values.ts'
+import { sampleFacts } from '#shared/fact-table.ts'
+import { LISTING_FACTS, ROOM_TYPES } from '#shared/listing-values.ts'
 import type { NewListing, RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
-import { demoProfile } from './demo-profiles.ts'
+import { demoPosterProfile, demoProfile, type DemoHousehold } from './demo-profiles.ts'
 import { encodeProfile } from './profile-codes.ts'
 import { listing, livingProfile, user } from './schema/index.ts'
 import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
@@ -86,18 +87,34 @@ const descriptions = [
 
 type DemoListing = NewListing & { ownerId: string } & (typeof demoPlaces)[number]['place']
 
+/**
+ * Each demo person's home as their listings describe it (demo person i posts listings i, i + 5, …): their living
+ * profile is derived from it (demoPosterProfile), so the two never contradict each other.
+ */
+export const demoHouseholds: DemoHousehold[] = [
+  { lifestyle: lifestyles[0]!, smokingAllowed: false, petsAllowed: false },
+  { lifestyle: lifestyles[1]!, smokingAllowed: true, petsAllowed: null },
+  { lifestyle: lifestyles[3]!, smokingAllowed: false, petsAllowed: true },
+  { lifestyle: lifestyles[4]!, smokingAllowed: false, petsAllowed: null },
+  { lifestyle: lifestyles[5]!, smokingAllowed: false, petsAllowed: false },
+  { lifestyle: lifestyles[2]!, smokingAllowed: true, petsAllowed: true },
+]
+const householdOf = (owner: number) => demoHouseholds[owner % demoHouseholds.length]!
+
 const MIN_STAYS = [null, 1, 3, 6, 12]
 const DAY = 86_400_000
 
-/** Household facts that vary from listing to listing; a few left unsaid, as real posters do. */
+/**
+ * Household facts that vary from listing to listing, a few left unsaid as real posters do; a fact not varied here
+ * takes its sample value (src/shared/listing-facts.ts).
+ */
 function householdFacts(i: number, today: number) {
   return {
+    ...sampleFacts(LISTING_FACTS),
     billsIncluded: i % 3 === 0,
     availableFrom: i % 4 === 0 ? null : new Date(today + ((i * 11) % 90) * DAY).toISOString().slice(0, 10),
     minStayMonths: MIN_STAYS[i % MIN_STAYS.length] ?? null,
     furnished: i % 5 === 2 ? null : i % 2 === 0,
-    petsAllowed: i % 4 === 1 ? true : i % 4 === 3 ? false : null,
-    smokingAllowed: i % 6 === 5,
     householdSize: i % 5,
   }
 }
@@ -108,6 +125,7 @@ export function demoListings(ownerIds: string[], count = 36, today = Date.now())
     const roomType = ROOM_TYPES[i % ROOM_TYPES.length]!
     const base = roomType === 'Studio' ? 1100 : roomType === 'Single' ? 750 : 420
     const { location, place } = demoPlaces[(i * 7) % demoPlaces.length]!
+    const { lifestyle, smokingAllowed, petsAllowed } = householdOf(owner)
     return {
       ownerId: ownerIds[owner]!,
       title: titles[roomType][Math.floor(i / 3) % 6]!,
@@ -115,13 +133,15 @@ export function demoListings(ownerIds: string[], count = 36, today = Date.now())
       ...place,
       rent: base + ((i * 137) % 900),
       roomType,
-      lifestyle: lifestyles[i % lifestyles.length]!,
+      lifestyle,
       description: descriptions[i % descriptions.length]!,
       // example.com is reserved for examples: no real person's page is ever linked.
       contact: `https://example.com/nestmate-demo-${i + 1}`,
       number: people[owner % people.length]!.phone,
       availability: i % 4 === 3 ? 'Not Available' : 'Available',
       ...householdFacts(i, today),
+      smokingAllowed,
+      petsAllowed,
     }
   })
 }
@@ -148,7 +168,7 @@ export async function insertDemoData(db: Database): Promise<number> {
     // Demo posters have living profiles, so a newcomer who fills one sees scores at once.
     await tx
       .insert(livingProfile)
-      .values(owners.map(({ id }, i) => demoProfileRow(id, i)))
+      .values(owners.map(({ id }, i) => demoProfileRow(id, i, householdOf(i))))
       .onConflictDoNothing()
     // Spread creation times so "newest first" and the featured list look like a real history.
     const now = Date.now()
@@ -159,8 +179,8 @@ export async function insertDemoData(db: Database): Promise<number> {
   })
 }
 
-/** A demo person's living_profile row, answers and masks together. */
-export function demoProfileRow(userId: string, i: number) {
-  const { answers, interests } = demoProfile(i)
+/** A demo person's living_profile row, answers and masks together; a poster's agrees with their `household`. */
+export function demoProfileRow(userId: string, i: number, household?: DemoHousehold) {
+  const { answers, interests } = household ? demoPosterProfile(i, household) : demoProfile(i)
   return { userId, version: QUESTIONNAIRE_VERSION, answers, interests, ...encodeProfile(answers, interests) }
 }

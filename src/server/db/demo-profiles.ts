@@ -21,3 +21,40 @@ export function demoProfile(i: number): { answers: LivingProfileAnswers; interes
   const interests = [0, 1, 2, 3, 4].map((k) => INTERESTS[(i * 7 + k * 5) % INTERESTS.length]!)
   return { answers, interests: [...new Set(interests)] }
 }
+
+/** What a demo poster's listings say about their home: the same on each of their listings. */
+export type DemoHousehold = { lifestyle: string; smokingAllowed: boolean; petsAllowed: boolean | null }
+
+type Override = [questionId: string, answer: string, accepted: string[]]
+
+// A lifestyle's words, and the answers they commit the poster to.
+const LIFESTYLE_ANSWERS: [RegExp, Override][] = [
+  [/early riser/i, ['bedtime', 'early', ['early', 'late']]],
+  [/night owl/i, ['bedtime', 'night_owl', ['late', 'night_owl']]],
+  [/quiet|calm/i, ['liveliness', 'quiet', ['quiet', 'some']]],
+  [/works from home|remote worker/i, ['home_working', 'every_day', ['rarely', 'some_days', 'every_day']]],
+  [/tidy/i, ['tidiness', 'tidy', ['spotless', 'tidy']]],
+  [/occasional guests/i, ['guests', 'monthly', ['rarely', 'monthly', 'weekly']]],
+  [/board games on fridays/i, ['guests', 'weekly', ['monthly', 'weekly']]],
+  [/shares groceries/i, ['sharing', 'most', ['basics', 'most']]],
+  [/loves cooking/i, ['sharing', 'basics', ['basics', 'most']]],
+  [/cat-friendly/i, ['pets', 'cat_dog', ['none', 'small', 'cat_dog']]],
+]
+
+/**
+ * A demo poster's living profile: person `i`'s varied answers (demoProfile), with every answer their listings speak
+ * to taken from them, so the match never says "They smoke indoors too" beside "Smoking allowed: No".
+ */
+export function demoPosterProfile(i: number, household: DemoHousehold) {
+  const { answers, interests } = demoProfile(i)
+  const overrides: Override[] = [
+    household.smokingAllowed
+      ? ['smoking', 'outside', ['no', 'outside', 'inside']]
+      : ['smoking', 'no', ['no', 'outside']],
+    ...(household.petsAllowed === false ? [['pets', 'none', ['none']] as Override] : []),
+    ...(household.petsAllowed === true ? [['pets', 'small', ['none', 'small', 'cat_dog']] as Override] : []),
+    ...LIFESTYLE_ANSWERS.filter(([words]) => words.test(household.lifestyle)).map(([, override]) => override),
+  ]
+  for (const [id, answer, accepted] of overrides) answers[id] = { ...answers[id]!, answer, accepted }
+  return { answers, interests }
+}

@@ -10,6 +10,11 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
 export type Mailer = {
   /** Queues the mail and returns at once: a request never waits for (or fails because of) the mail server. */
   send(mail: OutgoingMail): void
+  /**
+   * Sends the mail now, once, with no retries of its own: for background jobs, which retry through the job
+   * queue (jobs/send-mail-once.ts). Throws `MailNotSent` when the mail certainly did not go out.
+   */
+  deliver(mail: OutgoingMail): Promise<void>
   /** Resolves once every queued mail has been delivered or given up on (tests, shutdown). */
   idle(): Promise<void>
   /** Stops retrying and closes the SMTP connection. */
@@ -19,6 +24,22 @@ export type Mailer = {
 // A failed send is tried again after these waits (then given up on, logged): a mail server that is down for
 // a minute loses nothing, and the person can always ask for another mail.
 export const RETRY_DELAYS_MS = [2_000, 15_000, 60_000]
+
+/** The mail did not go out: the mail server said no, or the send failed before the message was handed over. */
+export class MailNotSent extends Error {}
+
+// SMTP steps before the message itself: a failure there means the server never had it.
+const BEFORE_MESSAGE = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH|MAIL FROM|RCPT TO)/
+
+/**
+ * Whether a failed send certainly left nothing at the mail server: it answered with an error code, or the
+ * failure came before the message. A connection lost during or after the message is not certain: the server
+ * may have accepted it.
+ */
+function certainlyNotSent(error: unknown) {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
+  return typeof responseCode === 'number' || (typeof command === 'string' && BEFORE_MESSAGE.test(command))
+}
 
 /** A wait that close() can cut short (every waiting retry then gives up). */
 const sleep = (ms: number, waits: Map<NodeJS.Timeout, () => void>) =>
@@ -55,10 +76,18 @@ export function createMailer(
   async function deliver(mail: OutgoingMail) {
     const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }
     if (outbox) {
-      const file = await outbox.save(message)
+      // A file that could not be written was not sent.
+      const file = await outbox.save(message).catch((error: Error) => {
+        throw new MailNotSent(error.message, { cause: error })
+      })
       log.info(`Mail "${mail.subject}" saved to ${file}. Its link: ${mail.link}`)
-    } else {
+      return
+    }
+    try {
       await smtp!.sendMail(message)
+    } catch (error) {
+      if (certainlyNotSent(error)) throw new MailNotSent((error as Error).message, { cause: error })
+      throw error
     }
   }
 
@@ -83,6 +112,7 @@ export function createMailer(
   }
 
   return {
+    deliver,
     send(mail) {
       if (closed) return
       const job = deliverWithRetries(mail).finally(() => pending.delete(job))

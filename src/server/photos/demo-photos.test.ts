@@ -11,7 +11,7 @@ import { createPhotoStore } from './photo-store.ts'
 
 const photosDir = mkdtempSync(path.join(tmpdir(), 'nestmate-photos-'))
 afterAll(() => rmSync(photosDir, { recursive: true, force: true }))
-const t = useTestApp({ photosDir })
+const t = useTestApp({ PHOTOS_DIR: photosDir })
 
 test('demo listings get illustrations drawn at seed time, stored like uploads, once', async () => {
   expect(roomSvg(0)).toContain('Illustration: demo listing, not a real room')

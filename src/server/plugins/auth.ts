@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
@@ -42,6 +43,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null
+  // Some of Better Auth's refusals have no body (an unknown path, a missing token): the API's shape gives one.
+  if (response.status >= 400 && !body?.length)
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ error: STATUS_CODES[response.status] ?? 'Error' })
   if (body && response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
     return reply.send(withApiErrorShape(body))
   }
@@ -109,20 +115,19 @@ export async function registerAuth(
   async function resolve(header: string | undefined): Promise<SessionUser | null> {
     const value = cookie.value(header)
     if (!value) return null
-    const cached = sessions.get(value)
-    if (cached) return cached
-    const since = sessions.generation()
-    const token = await cookie.verify(value)
-    const found = token ? await store.lookup(token) : null
-    if (!found) return null
-    // However often it is used, a session ends 30 days after sign-in (docs/decisions/018).
-    const endsAt = Math.min(found.expiresAt.getTime(), found.createdAt.getTime() + SESSION_MAX_AGE_MS)
-    if (endsAt <= Date.now()) {
-      await store.end(token!)
-      return null
-    }
-    sessions.set(value, found.user, new Date(endsAt), since)
-    return found.user
+    const found = await sessions.get(value, async () => {
+      const token = await cookie.verify(value)
+      const session = token ? await store.lookup(token) : null
+      if (!session) return null
+      // However often it is used, a session ends 30 days after sign-in (docs/decisions/018).
+      const endsAt = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + SESSION_MAX_AGE_MS)
+      if (endsAt <= Date.now()) {
+        await store.end(token!)
+        return null
+      }
+      return { value: session.user, endsAt }
+    })
+    return found?.value ?? null
   }
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<SessionUser | null> }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
 /** An expected failure with a status and a message safe to show (docs/architecture.md §4, error shape). */
@@ -16,6 +16,17 @@ const clientMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+}
+
+/**
+ * Fastify's own refusals before any route is found: a path with a broken percent-encoding (400) or a path
+ * parameter over 100 characters (414), in the API's error shape instead of Fastify's (which named its error code).
+ * Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ error: 'A part of the address is too long.' })
+  return reply.status(400).send({ error: 'The address is not valid.' })
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -44,7 +44,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
-/** The modules a page preloads: in its links, or (a prerendered page) in public/start-app.js's list. */
+/** The modules a page preloads: in its links, or (a prerendered page) in start-app.js's list (src/web/first-paint/). */
 const preloads = (body: string) => {
   const links = [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1])
   const deferred = /data-preload="([^"]*)"/.exec(body)?.[1]?.split(' ') ?? []
@@ -88,7 +88,7 @@ describe('the prerendered first paint', () => {
     expect(response.body).not.toContain('<title>Nestmate</title>')
   })
 
-  test('its scripts are left to public/start-app.js, which requests them once the page is painted', async () => {
+  test('its scripts are left to start-app.js, which requests them once the page is painted', async () => {
     const response = await t.app.inject({ url: '/' })
     expect(response.body).not.toContain('<script type="module"')
     expect(response.body).not.toContain('rel="modulepreload"')
@@ -116,7 +116,11 @@ describe('the prerendered first paint', () => {
     ])
     // Another view asks for other answers; a page without `fetches` preloads none.
     expect(fetchPreloads((await t.app.inject({ url: '/browse-listing?sort=newest' })).body)).toEqual([])
-    expect(fetchPreloads((await t.app.inject({ url: '/' })).body)).toEqual([])
+    expect(fetchPreloads((await t.app.inject({ url: '/' })).body)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/featured-roommates">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/config">',
+    ])
+    expect(fetchPreloads((await t.app.inject({ url: '/about' })).body)).toEqual([])
   })
 
   test('a page without one keeps an empty #root', async () => {

@@ -6,11 +6,19 @@ import { rateLimit } from '../db/schema/index.ts'
 type Result = { current: number; ttl: number }
 
 /**
+ * The cleanup job deletes counters untouched for this long (src/server/jobs/cleanup-job.ts), so no window may be
+ * longer: a deleted counter would start again from nothing.
+ */
+export const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000
+
+/**
  * Counts one more event under key in a fixed window of windowMs that starts with the window's first event, in
  * the database, so every app process behind a load balancer counts against the same limit (docs/architecture.md §1:
  * processes hold no state). Answers the count so far and when the window began.
  */
 export async function countInWindow(db: Database, key: string, windowMs: number) {
+  if (windowMs > RATE_LIMIT_KEEP_MS)
+    throw new Error(`A ${windowMs} ms window outlives its counter's cleanup.`)
   const now = Date.now()
   const windowStart = now - windowMs
   const [row] = await db

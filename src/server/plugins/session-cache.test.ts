@@ -2,36 +2,78 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { createSessionCache } from './session-cache.ts'
 
 afterEach(() => vi.useRealTimers())
-const inAnHour = () => new Date(Date.now() + 3_600_000)
+const inAnHour = () => Date.now() + 3_600_000
 
-test('keeps a session for the TTL, and never past the session’s own expiry', () => {
+/** A session lookup that finds `value` until `endsAt` (or nothing) and counts its calls. */
+const lookup = <T>(value: T | null, endsAt = inAnHour()) =>
+  vi.fn(async () => (value === null ? null : { value, endsAt }))
+
+/** The user a cookie resolves to through the cache, or null. */
+const userOf = async <T>(
+  cache: ReturnType<typeof createSessionCache<T>>,
+  cookie: string,
+  find: () => Promise<{ value: T; endsAt: number } | null>,
+) => (await cache.get(cookie, find))?.value ?? null
+
+test('keeps a session for the TTL, and never past the session’s own end', async () => {
   vi.useFakeTimers({ toFake: ['Date'] })
   const cache = createSessionCache<string>({ ttlMs: 10_000 })
-  cache.set('long', 'alice', inAnHour(), cache.generation())
-  cache.set('ending', 'bob', new Date(Date.now() + 2_000), cache.generation())
-  expect(cache.get('long')).toBe('alice')
-  expect(cache.get('ending')).toBe('bob')
+  const alice = lookup('alice')
+  const bob = lookup('bob', Date.now() + 2_000)
+  expect(await userOf(cache, 'long', alice)).toBe('alice')
+  expect(await userOf(cache, 'ending', bob)).toBe('bob')
   vi.setSystemTime(Date.now() + 2_001)
-  expect(cache.get('ending')).toBeUndefined()
-  expect(cache.get('long')).toBe('alice')
+  expect(await userOf(cache, 'ending', bob)).toBe('bob')
+  expect(bob).toHaveBeenCalledTimes(2)
+  expect(await userOf(cache, 'long', alice)).toBe('alice')
+  expect(alice).toHaveBeenCalledTimes(1)
   vi.setSystemTime(Date.now() + 8_000)
-  expect(cache.get('long')).toBeUndefined()
+  await userOf(cache, 'long', alice)
+  expect(alice).toHaveBeenCalledTimes(2)
 })
 
-test('a lookup that began before a clear (a sign-out) does not store what it found', () => {
+test('a cookie whose lookup found nothing is looked up again every time', async () => {
   const cache = createSessionCache<string>()
-  const since = cache.generation()
-  cache.clear()
-  cache.set('cookie', 'alice', inAnHour(), since)
-  expect(cache.get('cookie')).toBeUndefined()
-  cache.set('cookie', 'alice', inAnHour(), cache.generation())
-  expect(cache.get('cookie')).toBe('alice')
-  cache.clear()
-  expect(cache.get('cookie')).toBeUndefined()
+  const nobody = lookup<string>(null)
+  expect(await userOf(cache, 'forged', nobody)).toBeNull()
+  expect(await userOf(cache, 'forged', nobody)).toBeNull()
+  expect(nobody).toHaveBeenCalledTimes(2)
 })
 
-test('holds at most maxEntries, dropping the oldest', () => {
+test('requests with the same cookie at once share one lookup', async () => {
+  const cache = createSessionCache<string>()
+  const alice = lookup('alice')
+  expect(
+    await Promise.all([userOf(cache, 'c', alice), userOf(cache, 'c', alice), userOf(cache, 'c', alice)]),
+  ).toEqual(['alice', 'alice', 'alice'])
+  expect(alice).toHaveBeenCalledTimes(1)
+})
+
+test('a lookup that began before a clear (a sign-out) is not kept, nor shared with a request after it', async () => {
+  const cache = createSessionCache<string>()
+  let release!: () => void
+  const held = vi.fn(async () => {
+    await new Promise<void>((resolve) => (release = resolve))
+    return { value: 'alice', endsAt: inAnHour() }
+  })
+  const before = userOf(cache, 'cookie', held)
+  cache.clear()
+  const signedOut = lookup<string>(null)
+  const after = userOf(cache, 'cookie', signedOut)
+  release()
+  expect(await before).toBe('alice')
+  expect(await after).toBeNull()
+  const again = lookup<string>(null)
+  expect(await userOf(cache, 'cookie', again)).toBeNull()
+  expect(again).toHaveBeenCalledTimes(1)
+})
+
+test('holds at most maxEntries, dropping the oldest', async () => {
   const cache = createSessionCache<number>({ maxEntries: 2 })
-  for (const n of [1, 2, 3]) cache.set(`c${n}`, n, inAnHour(), cache.generation())
-  expect([cache.get('c1'), cache.get('c2'), cache.get('c3')]).toEqual([undefined, 2, 3])
+  const lookups = [1, 2, 3].map((n) => lookup(n))
+  for (const [i, found] of lookups.entries()) await userOf(cache, `c${i + 1}`, found)
+  await userOf(cache, 'c3', lookups[2]!)
+  await userOf(cache, 'c2', lookups[1]!)
+  await userOf(cache, 'c1', lookups[0]!)
+  expect(lookups.map((found) => found.mock.calls.length)).toEqual([2, 1, 1])
 })

@@ -3,7 +3,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { PAGE_ROWS } from '#shared/pages.ts'
 import { pagesWithPreloads } from './page-preloads.ts'
+
+/** The pages the page table puts under /api (the API reference): the web app's, not the API's. */
+const API_PAGES = new Set(PAGE_ROWS.filter((page) => page.path.startsWith('/api/')).map((page) => page.path))
 
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web')
 
@@ -32,17 +36,14 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT) {
   }
   const pageFor = hasBuild ? pagesWithPreloads(root) : null
   app.setNotFoundHandler((request, reply) => {
-    if (
-      request.url.startsWith('/api/') ||
-      request.url === '/api' ||
-      !['GET', 'HEAD'].includes(request.method)
-    ) {
+    const { pathname, search } = new URL(request.url, 'http://nestmate.invalid')
+    const isApi = (pathname.startsWith('/api/') || pathname === '/api') && !API_PAGES.has(pathname)
+    if (isApi || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ error: 'Not found.' })
     }
     if (!pageFor) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.')
     }
-    const { pathname, search } = new URL(request.url, 'http://nestmate.invalid')
     const page = pageFor(pathname, search)
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag)
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send()

@@ -6,6 +6,8 @@ import { uploadAs } from '../routes/photos/test-requests.ts'
 import { registerRouteAuth, routeAuthDeclarations } from '../plugins/route-auth.ts'
 import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
 import { compareProfiles, type Profile } from '#shared/match.ts'
+import { sampleFacts } from '#shared/fact-table.ts'
+import { LISTING_FACTS } from '#shared/listing-facts.ts'
 import { EARLY_BIRD, NIGHT_OWL, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
 
@@ -51,6 +53,7 @@ const summary = (ctx: Ctx) => ({
   createdAt: anyString,
   ...{ placeId: null, placeName: null, lat: null, lon: null },
   cover: null,
+  isExample: false,
 })
 const full = (ctx: Ctx, extra: object) => ({
   ...summary(ctx),
@@ -58,13 +61,8 @@ const full = (ctx: Ctx, extra: object) => ({
   contact: 'https://facebook.com/nestmate.tester',
   userEmail: ctx.owner.email,
   ownerVerified: false,
-  billsIncluded: true,
-  availableFrom: '2026-12-01',
-  minStayMonths: 6,
-  furnished: true,
-  petsAllowed: false,
-  smokingAllowed: false,
-  householdSize: 2,
+  // The listing was written from the sample (test/app.ts createListing): its household facts come back as sent.
+  ...sampleFacts(LISTING_FACTS),
   updatedAt: anyString,
   ...extra,
 })
@@ -117,6 +115,15 @@ const publicUser = (user: TestUser, withEmail: boolean) => ({
 })
 
 const TABLE: Row[] = [
+  {
+    route: 'GET /api/openapi.json',
+    request: () => ({ method: 'GET', url: '/api/openapi.json' }),
+    // The same document for everyone: nothing in it depends on who asks.
+    cells: same({
+      status: 200,
+      body: () => expect.objectContaining({ openapi: '3.1.0', paths: expect.any(Object) }),
+    }),
+  },
   {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
@@ -562,8 +569,8 @@ const TABLE: Row[] = [
 ]
 
 function pickFeatured(row: ReturnType<typeof summary>) {
-  const { _id, title, availability, location, userName, rent, roomType, cover } = row
-  return { _id, title, availability, location, userName, rent, roomType, cover }
+  const { _id, title, availability, location, userName, rent, roomType, cover, isExample } = row
+  return { _id, title, availability, location, userName, rent, roomType, cover, isExample }
 }
 
 const t = useTestApp()

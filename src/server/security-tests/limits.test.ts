@@ -19,7 +19,7 @@ import { expectError } from './helpers.ts'
 const t = useTestApp()
 
 describe('per-IP limits on accounts', () => {
-  const limited = useTestApp({ rateLimits: true })
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
 
   const post = (url: string, ip: string, payload: object, headers: Record<string, string> = {}) =>
     limited.app.inject({
@@ -61,7 +61,7 @@ describe('per-IP limits on accounts', () => {
 })
 
 describe('per-account limit on failed sign-ins', () => {
-  const limited = useTestApp({ rateLimits: true })
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
   let next = 0
   // A new address for every attempt, as a botnet would use: the per-IP limit never triggers.
   const signIn = (email: string, password: string) =>
@@ -106,7 +106,7 @@ describe('per-account limit on failed sign-ins', () => {
 })
 
 describe('per-IP limits behind one proxy (TRUST_PROXY=1)', () => {
-  const proxied = useTestApp({ rateLimits: true, trustProxy: 1 })
+  const proxied = useTestApp({ RATE_LIMITS: 'true', TRUST_PROXY: '1' })
 
   const signInVia = (forwardedFor: string, n: number) =>
     proxied.app.inject({
@@ -130,7 +130,7 @@ describe('per-IP limits behind one proxy (TRUST_PROXY=1)', () => {
 
 describe('per-person rate limits', () => {
   test('the 31st like and the 61st write within an hour answer 429; another person is not affected', async () => {
-    const limited = await createTestApp({ rateLimits: true })
+    const limited = await createTestApp({ RATE_LIMITS: 'true' })
     try {
       const [owner, harvester, other] = [
         await signUp(limited.app),
@@ -171,7 +171,7 @@ describe('per-person rate limits', () => {
 })
 
 describe('per-person limit on detail reads', () => {
-  const limited = useTestApp({ rateLimits: true })
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
 
   // Browse lists every id; reading each listing's details in turn is harvesting, not looking for a room.
   test('the 301st details read within an hour answers 429; another person is not affected', async () => {
@@ -195,7 +195,7 @@ describe('per-person limit on detail reads', () => {
 })
 
 describe('per-person limit on the user record', () => {
-  const limited = useTestApp({ rateLimits: true })
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
 
   test('the 31st POST /api/users within an hour answers 429; another person is not affected', async () => {
     const [alice, bob] = [await signUp(limited.app), await signUp(limited.app)]

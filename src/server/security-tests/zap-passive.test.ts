@@ -12,7 +12,7 @@ let http: TestApp
 let https: TestApp
 beforeAll(async () => {
   http = await createTestApp({}, { webRoot: webRoot.root })
-  https = await createTestApp({ baseUrl: 'https://nestmate.example' }, { webRoot: webRoot.root })
+  https = await createTestApp({ BASE_URL: 'https://nestmate.example' }, { webRoot: webRoot.root })
 })
 afterAll(async () => {
   await http.close()

@@ -12,12 +12,12 @@ import {
   type TestUser,
 } from './app.ts'
 import { linkIn, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
-import type { Config } from '../env.ts'
+import type { EnvVariables } from '../env.ts'
 
 /** A test app whose mail goes to a real SMTP server started for it. */
-export async function createMailedApp(overrides: Partial<Config> = {}) {
+export async function createMailedApp(env: EnvVariables = {}) {
   const smtp = await startSmtpCapture()
-  const test: TestApp = await createTestApp({ smtpUrl: smtp.url, ...overrides })
+  const test: TestApp = await createTestApp({ SMTP_URL: smtp.url, ...env })
   return {
     ...test,
     smtp,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../app.ts'
-import type { Config } from '../env.ts'
+import { loadConfig, type Config, type EnvVariables } from '../env.ts'
 import { sampleListing } from '#shared/sample-listing.ts'
 import { openTestDatabase } from './database.ts'
 
@@ -13,44 +13,36 @@ export { sampleListing }
 
 export const BASE_URL = 'http://localhost:3000'
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    baseUrl: BASE_URL,
-    dataDir: '.tmp/unused',
-    photosDir: path.join(overrides.dataDir ?? '.tmp/unused', 'photos'),
-    databaseUrl: undefined,
-    authSecret: 'nestmate-test-secret-that-is-long-enough-0123456789',
-    google: undefined,
-    smtpUrl: undefined,
-    mailFrom: 'Nestmate <no-reply@localhost>',
-    demoData: false,
-    currency: 'USD',
-    tiles: {
-      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      attribution: '© OpenStreetMap contributors',
-      attributionUrl: 'https://www.openstreetmap.org/copyright',
-    },
-    contact: { email: null, phone: null, hours: null, office: null },
-    logLevel: 'silent',
-    trustProxy: false,
-    rateLimits: false,
-    passwordHash: 'fast',
-    ...overrides,
-  }
+/**
+ * What every test app runs with, set as an operator would set it: by the README's variable names, through the
+ * server's own loader. A test changes a variable the same way (`useTestApp({ RATE_LIMITS: 'true' })`).
+ */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  PORT: '0',
+  BASE_URL,
+  DATA_DIR: '.tmp/unused',
+  AUTH_SECRET: 'nestmate-test-secret-that-is-long-enough-0123456789',
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'silent',
+  RATE_LIMITS: 'false',
+  PASSWORD_HASH: 'fast',
+} satisfies EnvVariables
+
+export function testConfig(env: EnvVariables = {}): Config {
+  return loadConfig({ ...TEST_ENV, ...env })
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 /** A whole Nestmate app on a fresh database; call close() after the tests. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}) {
+export async function createTestApp(env: EnvVariables = {}, options: { webRoot?: string } = {}) {
   const database = await openTestDatabase()
   // Without SMTP_URL mail goes to DATA_DIR/mail: a folder of this app's own, removed with it.
-  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
-  const app: App = await buildApp(testConfig({ dataDir, ...overrides }), database, {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'nestmate-app-'))
+  const app: App = await buildApp(testConfig({ DATA_DIR: dataDir, ...env }), database, {
     mailRetryDelaysMs: [50, 200],
+    movableJobClock: true,
     ...options,
   })
   await app.ready()
@@ -60,7 +52,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     close: async () => {
       await app.close()
       await database.close()
-      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true })
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
@@ -84,8 +76,8 @@ export function useForFile<T extends { close: () => Promise<unknown> }>(create: 
 }
 
 /** A test app for the whole file (or describe block). */
-export function useTestApp(overrides: Partial<Config> = {}, options: { webRoot?: string } = {}): TestApp {
-  return useForFile(() => createTestApp(overrides, options))
+export function useTestApp(env: EnvVariables = {}, options: { webRoot?: string } = {}): TestApp {
+  return useForFile(() => createTestApp(env, options))
 }
 
 export type TestUser = { id: string; name: string; email: string; password: string; cookie: string }

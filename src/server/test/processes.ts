@@ -1,3 +1,6 @@
+import { createServer } from 'node:net'
+import { ENV_VARIABLES, type EnvVariables } from '../env.ts'
+
 /** Whether the process `pid` still runs (signal 0 only asks). */
 export function isRunning(pid: number): boolean {
   try {
@@ -6,4 +9,25 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * The environment of a Nestmate server process that a test, the reliability suite or the benchmark starts: this
+ * process's, without any of the server's own variables (Vitest sets BASE_URL to '/', a shell may hold a
+ * DATABASE_URL), plus `variables`, named as the README's table names them. The server's loader checks them.
+ */
+export function serverEnv(variables: EnvVariables): NodeJS.ProcessEnv {
+  const env = { ...process.env }
+  for (const name of ENV_VARIABLES) delete env[name]
+  return { ...env, ...variables }
 }

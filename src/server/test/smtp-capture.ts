@@ -6,12 +6,17 @@ export type CapturedMail = ParsedMail & { to: string; rawText: string }
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, for tests that follow a mail's link.
- * `refuseFirst` answers that many messages with a temporary failure first (to exercise retries).
+ * `refuseFirst` answers that many messages with a temporary failure first (to exercise retries). `hold` never
+ * answers the messages it names: the sender waits, mid-send, until it gives up or dies (`held` counts them).
  */
-export async function startSmtpCapture({ refuseFirst = 0 } = {}) {
+export async function startSmtpCapture({
+  refuseFirst = 0,
+  hold = (_to: string) => false,
+}: { refuseFirst?: number; hold?: (to: string) => boolean } = {}) {
   const received: CapturedMail[] = []
   const waiters: (() => void)[] = []
   let refused = 0
+  let held = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,6 +25,12 @@ export async function startSmtpCapture({ refuseFirst = 0 } = {}) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ')
+        if (hold(to)) {
+          held++
+          waiters.splice(0).forEach((wake) => wake())
+          return
+        }
         if (refused < refuseFirst) {
           refused++
           const error = Object.assign(new Error('Try again later'), { responseCode: 451 })
@@ -47,6 +58,21 @@ export async function startSmtpCapture({ refuseFirst = 0 } = {}) {
     received,
     get refused() {
       return refused
+    },
+    /** Resolves once `count` messages are being held (see `hold`). */
+    async held(count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      while (held < count) {
+        const left = deadline - Date.now()
+        if (left <= 0) throw new Error(`${held} held messages after ${timeoutMs} ms, not ${count}`)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left)
+          waiters.push(() => {
+            clearTimeout(timer)
+            resolve()
+          })
+        })
+      }
     },
     /** The first mail to `to` received from now on or already there and not yet taken; fails after timeoutMs. */
     async next(to: string, timeoutMs = 5000): Promise<CapturedMail> {

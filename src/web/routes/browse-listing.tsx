@@ -11,12 +11,13 @@ import {
   readBrowseView,
   type BrowseView,
 } from '../features/listings/browse-api.ts'
-import { BrowseFilters } from '../features/listings/browse-filters.tsx'
+import { BrowseFilters, type TypedPlace } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
 import { CardTemplates, EarlyCardsSlot, TOKEN_LISTING } from '../features/listings/early-card-templates.tsx'
 import { MatchPrompt } from '../features/listings/match-prompt.tsx'
 import { BrowseCard, CARD_GRID, ResultsHeader } from '../features/listings/results-parts.tsx'
 import { API, PATHS } from '#shared/api.ts'
+import { bestPlace } from '../features/places/places-api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
 
@@ -24,9 +25,25 @@ const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Y
 
 // The view (sort, filters, search) lives in the URL; this loader reads it, so a shared link reproduces the page.
 export async function loader({ request }: { request: Request }) {
-  const view = await readBrowseView(new URL(request.url).searchParams)
+  const typed = await readBrowseView(new URL(request.url).searchParams)
+  const { view, typedPlace } = await resolveTypedPlace(typed, request.signal)
   const [firstPage, currency] = await Promise.all([fetchMatchOrDefault(view, request.signal), loadCurrency()])
-  return { view: firstPage.view, firstPage, currency, matchRefused: firstPage.matchRefused }
+  return { view: firstPage.view, firstPage, currency, matchRefused: firstPage.matchRefused, typedPlace }
+}
+
+/**
+ * The view with a typed place name (`nearText`) replaced by the gazetteer's best match for it, nearest first as
+ * picking a suggestion makes it; and what was typed and used, for the page to say. A name nothing matches leaves
+ * the view without a place.
+ */
+async function resolveTypedPlace(view: BrowseView, signal: AbortSignal) {
+  const { nearText, ...rest } = view
+  if (!nearText || view.near !== undefined) return { view: rest, typedPlace: null }
+  const best = await bestPlace(nearText, signal)
+  const typedPlace: TypedPlace = { typed: nearText, usedLabel: best?.label ?? null }
+  if (!best) return { view: rest, typedPlace }
+  const sort = rest.sort === 'rent_asc' ? 'distance' : rest.sort
+  return { view: { ...rest, near: best.id, nearName: best.label, sort }, typedPlace }
 }
 
 /** A "Best match" link opened without a living profile shows the default order, saying why. */
@@ -41,12 +58,12 @@ async function fetchMatchOrDefault(view: BrowseView, signal: AbortSignal) {
 }
 
 export function Component() {
-  const { view, firstPage, currency, matchRefused } = useLoaderData<typeof loader>()
+  const { view, firstPage, currency, matchRefused, typedPlace } = useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
-    <BrowseLayout view={view} canSortByMatch={firstPage.profile === 'scored'}>
+    <BrowseLayout view={view} canSortByMatch={firstPage.profile === 'scored'} typedPlace={typedPlace}>
       <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
       <BrowseResults
         key={location.search}
@@ -59,13 +76,18 @@ export function Component() {
   )
 }
 
-type BrowseLayoutProps = { view: BrowseView; canSortByMatch?: boolean; children: ReactNode }
+type BrowseLayoutProps = {
+  view: BrowseView
+  canSortByMatch?: boolean
+  typedPlace?: TypedPlace | null
+  children: ReactNode
+}
 
 /**
- * The page around its results. The build's prerendered first paint (src/web/prerender.tsx) has the results still
+ * The page around its results. The build's prerendered first paint (src/web/first-paint/) has the results still
  * loading; once the page is hydrated, they are rendered in slices (AfterHydration).
  */
-export function BrowseLayout({ view, canSortByMatch, children }: BrowseLayoutProps) {
+export function BrowseLayout({ view, canSortByMatch, typedPlace, children }: BrowseLayoutProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <PageTitle title="Browse Listing" />
@@ -73,7 +95,7 @@ export function BrowseLayout({ view, canSortByMatch, children }: BrowseLayoutPro
       <p className="mb-8 text-center text-base-content/80">
         Every room on Nestmate. Search by place, set your budget, pick a room type.
       </p>
-      <BrowseFilters view={view} canSortByMatch={canSortByMatch} />
+      <BrowseFilters view={view} canSortByMatch={canSortByMatch} typedPlace={typedPlace} />
       <div className="mt-6">
         <AfterHydration
           early={<EarlyCardsSlot src={API.listings} template="early-browse" />}

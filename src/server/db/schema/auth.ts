@@ -35,7 +35,11 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (table) => [index('session_user_id_idx').on(table.userId)],
+  // expires_at: the cleanup job finds expired sessions by it (src/server/jobs/cleanup-job.ts).
+  (table) => [
+    index('session_user_id_idx').on(table.userId),
+    index('session_expires_at_idx').on(table.expiresAt),
+  ],
 )
 
 export const account = pgTable(
@@ -68,13 +72,23 @@ export const verification = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (table) => [index('verification_identifier_idx').on(table.identifier)],
+  (table) => [
+    index('verification_identifier_idx').on(table.identifier),
+    index('verification_expires_at_idx').on(table.expiresAt),
+  ],
 )
 
-/** Fixed-window counters for Better Auth's sign-in limits and the API's per-user write limits. */
-export const rateLimit = pgTable('rate_limit', {
-  id: text().primaryKey(),
-  key: text().notNull().unique(),
-  count: integer().notNull(),
-  lastRequest: bigint({ mode: 'number' }).notNull(),
-})
+/**
+ * Fixed-window counters for Better Auth's sign-in limits and the API's per-user write limits. `last_request` is
+ * milliseconds since 1970: the window's start for the API's counters, the last request for Better Auth's.
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    id: text().primaryKey(),
+    key: text().notNull().unique(),
+    count: integer().notNull(),
+    lastRequest: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [index('rate_limit_last_request_idx').on(table.lastRequest)],
+)

@@ -1,38 +1,28 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean,
   check,
   customType,
-  date,
   doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import {
-  AVAILABILITIES,
-  HOUSEHOLD_SIZE,
-  MIN_STAY_MONTHS,
-  RENT_MAX,
-  ROOM_TYPES,
-} from '#shared/listing-values.ts'
+import { AVAILABILITIES, LISTING_FACTS, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
+import { factChecks, factColumns } from '../fact-sql.ts'
 import { user } from './auth.ts'
 
-/** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
 /**
  * A point on earthdistance's sphere (a `cube`), kept beside lat/lon so browse near a place doesn't compute it per row
  * and per use: computing `ll_to_earth` on every candidate row was most of the time of a near= page.
  */
 const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' })
 
+/** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
-
-const range = ({ min, max }: { min: number; max: number }) => sql.raw(`${min} and ${max}`)
 
 export const listing = pgTable(
   'listing',
@@ -58,14 +48,9 @@ export const listing = pgTable(
     lon: doublePrecision(),
     earth: earthPoint().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
     likes: integer().notNull().default(0),
-    // Household facts: null when the poster didn't say.
-    billsIncluded: boolean(),
-    availableFrom: date({ mode: 'string' }),
-    minStayMonths: smallint(),
-    furnished: boolean(),
-    petsAllowed: boolean(),
-    smokingAllowed: boolean(),
-    householdSize: smallint(),
+    // The household facts of src/shared/listing-facts.ts (bills_included, available_from, min_stay_months, …):
+    // a boolean, a date or a smallint each, null when the poster didn't say.
+    ...factColumns(LISTING_FACTS),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -81,8 +66,8 @@ export const listing = pgTable(
       'listing_place',
       sql`(${table.placeId} is null) = (${table.lat} is null) and (${table.lat} is null) = (${table.lon} is null)`,
     ),
-    check('listing_min_stay_months', sql`${table.minStayMonths} between ${range(MIN_STAY_MONTHS)}`),
-    check('listing_household_size', sql`${table.householdSize} between ${range(HOUSEHOLD_SIZE)}`),
+    // The ranged facts' bounds: listing_min_stay_months, listing_household_size, …
+    ...factChecks('listing', LISTING_FACTS, table),
     // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id). The rent and
     // created_at indexes also INCLUDE (lat, lon), added by hand in migration 0005 (drizzle-kit can't write it).
     index('listing_rent_id_idx').on(table.rent, table.id),

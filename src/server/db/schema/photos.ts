@@ -5,7 +5,7 @@ import { listing } from './listings.ts'
 /**
  * A listing's photo: its files are `<listing_id>/<key>-<width>.webp` under PHOTOS_DIR, one per stored width
  * (docs/architecture.md §3.3). `width` and `height` are the largest stored size's; the smaller widths follow
- * from `width` alone (src/shared/photo.ts). The lowest `position` is the cover.
+ * from `width` alone (src/shared/photos.ts). The lowest `position` is the cover.
  */
 export const listingPhoto = pgTable(
   'listing_photo',

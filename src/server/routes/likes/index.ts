@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { LikedListingSchema, LikerSchema, UnlikeResultSchema } from '#shared/likes.ts'
 import { IdParamsSchema, LikeResultSchema } from '#shared/listing.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -27,7 +28,10 @@ export const likeRoutes =
       '/api/listings/:id/like',
       {
         config: { auth: 'signed-in', rateLimit: LIKE_LIMIT },
-        schema: { params: IdParamsSchema, response: { 200: LikeResultSchema } },
+        schema: {
+          params: IdParamsSchema,
+          response: { 200: LikeResultSchema, 403: ApiErrorSchema.describe("The caller's own listing.") },
+        },
       },
       async (request) => {
         // The statement itself refuses the owner and a missing listing (no read before the write).

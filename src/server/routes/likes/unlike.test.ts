@@ -131,7 +131,7 @@ describe('DELETE /api/listings/:id/like', () => {
 })
 
 describe('the unlike rate limit', () => {
-  const limited = useTestApp({ rateLimits: true })
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
 
   test('the 31st unlike within an hour answers 429 and takes nothing back; another person is not affected', async () => {
     const [owner, fan, other] = [

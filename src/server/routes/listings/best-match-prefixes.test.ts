@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { createBestMatchPrefixes, startAfter, type BestMatchPrefix } from './best-match-prefixes.ts'
 
-const prefixOf = (tag: string): BestMatchPrefix => ({ ids: [tag], matches: [1], shared: [0], isWhole: false })
+const prefixOf = (tag: string): BestMatchPrefix => ({
+  ids: [tag],
+  matches: [1],
+  keys: [1],
+  shared: [0],
+  isWhole: false,
+})
 
 /** A cache over a compute that counts its calls and can be held open, on a clock the test moves. */
 function setUp() {
@@ -100,11 +106,13 @@ describe('best-match prefixes', () => {
 })
 
 describe('startAfter', () => {
-  // Best first: (90, b), (90, a), (80, c), then no score (−1): (null, e), (null, d).
+  // Best first: (90, b), (90, a), (80, c), then no score (−1): (null, e), (null, d); then a room Not Available
+  // that scored 95: (−905, f).
   const prefix: BestMatchPrefix = {
-    ids: ['b', 'a', 'c', 'e', 'd'],
-    matches: [90, 90, 80, null, null],
-    shared: [0, 0, 0, 0, 0],
+    ids: ['b', 'a', 'c', 'e', 'd', 'f'],
+    matches: [90, 90, 80, null, null, 95],
+    keys: [90, 90, 80, -1, -1, -905],
+    shared: [0, 0, 0, 0, 0, 0],
     isWhole: true,
   }
   test('finds the first entry after a cursor, inside a tie, between keys and among listings without a score', () => {
@@ -116,6 +124,7 @@ describe('startAfter', () => {
     expect(startAfter(prefix, { value: 80, id: 'c' })).toBe(3)
     expect(startAfter(prefix, { value: -1, id: 'e' })).toBe(4)
     expect(startAfter(prefix, { value: -1, id: 'd' })).toBe(5)
+    expect(startAfter(prefix, { value: -905, id: 'f' })).toBe(6)
   })
   test('compares ids in lowercase, as PostgreSQL compares uuids', () => {
     expect(startAfter(prefix, { value: 90, id: 'B' })).toBe(1)

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { openTestDatabase, selectRows } from '../../test/database.ts'
-import { earthPoint } from './browse-queries.ts'
+import { earthPoint } from './near-plan.ts'
 
 // Browse near a place must not read every listing: on both databases the earth_box test is answered by the GiST
-// index on the stored `earth` point (migration 0002), with the expression as browse-queries.ts writes it.
+// index on the stored `earth` point (migration 0002), with the expression as near-plan.ts writes it.
 test("near= is answered by the GiST index on the listing's earth point", async () => {
   const handle = await openTestDatabase({ poolSize: 1 })
   try {

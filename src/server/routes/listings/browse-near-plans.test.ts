@@ -3,16 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PAGE_SIZE, type BrowseQuery } from '#shared/listing.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase, selectRows } from '../../test/database.ts'
-import {
-  browseValues,
-  earthPoint,
-  isWideNear,
-  latLonBox,
-  pageShape,
-  preparePage,
-  type Center,
-  type PageRow,
-} from './browse-queries.ts'
+import { browseValues, pageShape, preparePage, type PageRow } from './browse-queries.ts'
+import { earthPoint, isWideNear, latLonBox, type Center } from './near-plan.ts'
 import type { Cursor } from './cursor.ts'
 
 // Browse near a place has three plans (decision 027): the circle's listings sorted, a walk of the sort's index

@@ -54,6 +54,7 @@ const SUMMARY_KEYS = [
   'availability',
   'cover',
   'createdAt',
+  'isExample',
   'likes',
   'lifestyle',
   'location',
@@ -261,6 +262,9 @@ describe('GET /api/roommate-listings', () => {
     ['limit=1.5', 'limit', 'limit must be 1 to 100.'],
     ['minRent=-1', 'minRent', 'Rent bounds must be numbers from 0 to 1,000,000.'],
     ['maxRent=1000001', 'maxRent', 'Rent bounds must be numbers from 0 to 1,000,000.'],
+    // Rents are whole numbers: a fractional bound reached PostgreSQL's integer column and was a 500.
+    ['minRent=0.5', 'minRent', 'Rent bounds must be whole numbers from 0 to 1,000,000.'],
+    ['maxRent=899.99', 'maxRent', 'Rent bounds must be whole numbers from 0 to 1,000,000.'],
     [`q=${'x'.repeat(101)}`, 'q', 'Search text must be at most 100 characters.'],
     [`cursor=${'x'.repeat(201)}`, 'cursor', 'Malformed cursor.'],
   ])('400 for %s', async (query, path, message) => {

@@ -29,9 +29,15 @@ const isRent = (value: unknown): value is number =>
 /** Metres along the earth's surface: never more than half way round. */
 const isDistance = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 21_000_000
-/** A score, or -1 for the listings without one (browse-queries.ts's matchKey). */
+/** How much lower a Not Available room's best-match key is than an available one's (browse-queries.ts's matchKey). */
+export const NOT_AVAILABLE_OFFSET = 1000
+
+/** A score, or -1 for the listings without one; NOT_AVAILABLE_OFFSET lower for a room Not Available. */
 const isMatchKey = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= -1 && value <= 100
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  ((value >= -1 && value <= 100) ||
+    (value >= -1 - NOT_AVAILABLE_OFFSET && value <= 100 - NOT_AVAILABLE_OFFSET))
 
 /** Returns null for anything that isn't a cursor this sort could have produced. */
 export function decodeCursor(raw: string, sort: Sort): Cursor | null {

@@ -9,6 +9,7 @@ import {
   ListingSchema,
   NewListingSchema,
 } from '#shared/listing.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import type { Place } from '#shared/place.ts'
 import type { Gazetteer } from '../../places/gazetteer.ts'
 import { compareProfiles } from '#shared/match.ts'
@@ -18,6 +19,7 @@ import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
 import type { PhotosRepository } from '../photos/photos-repository.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
+import { pinOf } from './pin.ts'
 import { precompiledSerializer } from '../../plugins/json-serializer.ts'
 import type { ListingsRepository } from './listings-repository.ts'
 
@@ -152,7 +154,14 @@ export const listingRoutes =
         },
       },
       async (request, reply) => {
-        const insertedId = await listings.create(request.user.id, request.body, placeOf(request.body.placeId))
+        const { body } = request
+        const place = placeOf(body.placeId)
+        const insertedId = await listings.create(
+          request.user.id,
+          body,
+          place,
+          pinOf(place, body.lat, body.lon),
+        )
         return reply.status(201).send({ success: true, insertedId })
       },
     )
@@ -164,8 +173,10 @@ export const listingRoutes =
         schema: { params: IdParamsSchema, body: NewListingSchema, response: { 200: Message } },
       },
       async (request) => {
-        const place = placeOf(request.body.placeId)
-        if (!(await listings.update(request.params.id, request.user.id, request.body, place)))
+        const { body } = request
+        const place = placeOf(body.placeId)
+        const pin = pinOf(place, body.lat, body.lon)
+        if (!(await listings.update(request.params.id, request.user.id, body, place, pin)))
           throw await notOwned(request)
         return { message: 'Listing updated successfully' }
       },
@@ -191,7 +202,10 @@ export const listingRoutes =
         config: { auth: 'signed-in' },
         schema: {
           querystring: z.object({ email: z.string().max(254).optional() }),
-          response: { 200: z.array(ListingSchema) },
+          response: {
+            200: z.array(ListingSchema),
+            403: ApiErrorSchema.describe("`email` is not the caller's."),
+          },
         },
       },
       async (request) => {

@@ -1,6 +1,13 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
-import type { Cover, FeaturedListing, Listing, ListingSummary } from '#shared/listing.ts'
+import {
+  LISTING_FACTS,
+  type Cover,
+  type FeaturedListing,
+  type Listing,
+  type ListingSummary,
+} from '#shared/listing.ts'
 import { CARD_WIDTH } from '#shared/photos.ts'
+import { factSelection } from '../../db/fact-sql.ts'
 import { listing, listingPhoto, user } from '../../db/schema/index.ts'
 
 // What the listing reads select, each field under its answer's JSON key. Browse, featured and details are the
@@ -21,15 +28,20 @@ export const createdAtExact = sql<string>`to_char(${listing.createdAt} at time z
 type SelectedKey<T> = Exclude<keyof T, 'distanceKm'>
 
 /**
- * The cover (the first photo) at the card's width, or null: one index probe per row. Its address and height follow
- * from the row as photoUrl() and photoHeightAt() in src/shared/photos.ts work them out (rounded half up).
+ * The height of the `size`-wide file of a photo stored at most `width` × `height`, as photoHeightAt() in
+ * src/shared/photos.ts works it out (rounded half up, in whole-number arithmetic); listing-columns.test.ts holds
+ * the two equal.
  */
+export const photoHeightSql = (size: SQLWrapper, width: SQLWrapper, height: SQLWrapper) =>
+  sql<number>`(${height} * ${size} * 2 + ${width}) / (2 * ${width})`
+
+/** The cover (the first photo) at the card's width, or null: one index probe per row. */
 const cardWidth = sql`least(p.width, ${sql.raw(String(CARD_WIDTH))})`
 export const cover = sql<Cover | null>`(
   select json_build_object(
     'url', '/photos/' || p.listing_id || '/' || p.key || '-' || ${cardWidth} || '.webp',
     'width', ${cardWidth},
-    'height', (p.height * ${cardWidth} * 2 + p.width) / (2 * p.width),
+    'height', ${photoHeightSql(cardWidth, sql`p.width`, sql`p.height`)},
     'placeholder', p.placeholder)
   from ${listingPhoto} as p where p.listing_id = ${listing.id}
   order by p.position, p.created_at limit 1)`
@@ -61,13 +73,7 @@ export const listingColumns = {
   number: listing.number,
   userEmail: user.email,
   ownerVerified: user.emailVerified,
-  billsIncluded: listing.billsIncluded,
-  availableFrom: sql<string | null>`${listing.availableFrom}::text`,
-  minStayMonths: listing.minStayMonths,
-  furnished: listing.furnished,
-  petsAllowed: listing.petsAllowed,
-  smokingAllowed: listing.smokingAllowed,
-  householdSize: listing.householdSize,
+  ...factSelection(LISTING_FACTS, listing),
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<SelectedKey<Listing>, SQLWrapper>
 

@@ -9,12 +9,11 @@ import { aliased, featuredFields, listingColumns } from './listing-columns.ts'
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
 
 const FEATURED_COUNT = 6
-// The place's four columns are written from the gazetteer entry, not from the client's placeId alone.
-const NEW_LISTING_FIELDS = Object.keys(NewListingSchema.shape).filter((key) => key !== 'placeId') as Exclude<
-  keyof NewListing,
-  'placeId'
->[]
+// The place's four columns are written from the gazetteer entry and the pin, not from the client's fields alone.
 const PLACE_FIELDS = ['placeId', 'placeName', 'lat', 'lon'] as const
+const NEW_LISTING_FIELDS = Object.keys(NewListingSchema.shape).filter(
+  (key) => !(PLACE_FIELDS as readonly string[]).includes(key),
+) as Exclude<keyof NewListing, (typeof PLACE_FIELDS)[number]>[]
 
 /** The listing statements of a fixed shape, each prepared once by name. */
 export function prepareListingStatements(db: Database) {

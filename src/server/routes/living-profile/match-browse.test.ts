@@ -167,7 +167,7 @@ describe('match on details', () => {
     expect(seen.match).toEqual(compareProfiles(asProfile(EARLY_BIRD), asProfile(NIGHT_OWL)))
     expect(seen.match).toMatchObject({
       agree: ['tidiness'],
-      differ: ['bedtime', 'liveliness'],
+      differ: ['liveliness', 'bedtime'],
       dealbreakers: ['smoking'],
       sharedInterests: ['cooking'],
     })

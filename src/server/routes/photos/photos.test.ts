@@ -14,7 +14,7 @@ import { storedFiles, uploadAs } from './test-requests.ts'
 // PHOTOS_DIR of this file's app, to look at what is on disk.
 const photosDir = mkdtempSync(path.join(tmpdir(), 'nestmate-photos-'))
 afterAll(() => rmSync(photosDir, { recursive: true, force: true }))
-const t = useTestApp({ photosDir })
+const t = useTestApp({ PHOTOS_DIR: photosDir })
 
 const details = (user: TestUser, id: string) =>
   injectAs(t.app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
@@ -418,7 +418,7 @@ describe('the sweep', () => {
 describe('the per-person upload limit', () => {
   const limitedDir = mkdtempSync(path.join(tmpdir(), 'nestmate-photos-'))
   afterAll(() => rmSync(limitedDir, { recursive: true, force: true }))
-  const limited = useTestApp({ rateLimits: true, photosDir: limitedDir })
+  const limited = useTestApp({ RATE_LIMITS: 'true', PHOTOS_DIR: limitedDir })
 
   test(`upload number ${PHOTO_LIMITS.uploadsPerHour + 1} within an hour answers 429, refused ones counted too`, async () => {
     const owner = await signUp(limited.app)

@@ -31,6 +31,22 @@ describe('GET /api/places', () => {
     expect(populations).toEqual([...populations].sort((a, b) => b - a))
   })
 
+  test('finds a place by its local or English name, saying which other name matched', async () => {
+    for (const [query, name, alias] of [
+      ['München', 'Munich', 'München'],
+      ['wien', 'Vienna', 'Wien'],
+      ['Lisboa', 'Lisbon', 'Lisboa'],
+      ['roma', 'Rome', 'Roma'],
+      ['Cologne', 'Köln', 'Cologne'],
+    ]) {
+      const [first] = (await places(`q=${encodeURIComponent(query!)}`)).json<(Place & { alias?: string })[]>()
+      expect([first?.name, first?.alias], query).toEqual([name, alias])
+    }
+    const [koeln] = (await places(`q=${encodeURIComponent('Köln')}`)).json<(Place & { alias?: string })[]>()
+    expect(koeln).toMatchObject({ name: 'Köln', country: 'DE' })
+    expect(koeln).not.toHaveProperty('alias')
+  })
+
   test('matches a prefix of the name, ignoring case and accents', async () => {
     expect((await names('q=zur'))[0]).toBe('Zürich')
     expect((await names(`q=${encodeURIComponent('ZÜR')}`))[0]).toBe('Zürich')

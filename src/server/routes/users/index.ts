@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { PublicUserSchema, UserRecordInputSchema } from '#shared/user.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { UsersRepository } from './users-repository.ts'
@@ -48,7 +49,10 @@ export const userRoutes =
         config: { auth: 'signed-in', rateLimit: RECORD_LIMIT },
         schema: {
           body: UserRecordInputSchema,
-          response: { 200: z.object({ acknowledged: z.literal(true), insertedId: z.string() }) },
+          response: {
+            200: z.object({ acknowledged: z.literal(true), insertedId: z.string() }),
+            403: ApiErrorSchema.describe("`email` is not the caller's."),
+          },
         },
       },
       async (request, reply) => {

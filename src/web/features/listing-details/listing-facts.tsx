@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { FaCircleCheck } from 'react-icons/fa6'
 import { currencyName, formatRent } from '#shared/format.ts'
-import { YES_NO_FACT_LABELS, YES_NO_FACTS, type ListingDetail } from '#shared/listing.ts'
+import { factsForDisplay } from '#shared/fact-table.ts'
+import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
+import { factText } from '../../components/facts/fact-text.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
 /** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */
@@ -15,12 +17,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
     </div>
   )
 }
-
-const yesNo = (value: boolean | null) => (value === null ? 'Not said' : value ? 'Yes' : 'No')
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
-/** A YYYY-MM-DD day in words ("1 December 2026"), the same in every time zone. */
-const formatDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
 
 /** The listing's particulars as a definition list. */
 export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps) {
@@ -59,16 +55,9 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
         <AvailabilityBadge availability={listing.availability} />
       </Fact>
       <Fact term="Lifestyle">{listing.lifestyle || 'Not specified'}</Fact>
-      <Fact term="Free from">{listing.availableFrom ? formatDay(listing.availableFrom) : 'Not said'}</Fact>
-      <Fact term="Minimum stay">
-        {listing.minStayMonths === null ? 'Not said' : plural(listing.minStayMonths, 'month')}
-      </Fact>
-      <Fact term="People already living there">
-        {listing.householdSize === null ? 'Not said' : String(listing.householdSize)}
-      </Fact>
-      {YES_NO_FACTS.map((fact) => (
-        <Fact key={fact} term={YES_NO_FACT_LABELS[fact]}>
-          {yesNo(listing[fact])}
+      {factsForDisplay(LISTING_FACTS).map(([name, fact]) => (
+        <Fact key={name} term={fact.label}>
+          {factText(fact, listing[name])}
         </Fact>
       ))}
     </dl>

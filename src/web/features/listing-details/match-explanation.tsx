@@ -5,17 +5,43 @@ import { groupedReasons } from './match-reasons.ts'
 
 type MatchExplanationProps = { listing: ListingDetail }
 
-function ReasonList({ title, items }: { title: string; items: { id: string; text: string }[] }) {
+type Reason = ReturnType<typeof groupedReasons>['agree'][number]
+
+function ReasonList({ title, items }: { title: string; items: Reason[] }) {
   if (items.length === 0) return null
   return (
     <div>
       <h3 className="font-semibold">{title}</h3>
-      <ul className="mt-1 list-disc pl-5">
+      <ul className="mt-1 flex list-disc flex-col gap-1 pl-5">
         {items.map((item) => (
-          <li key={item.id}>{item.text}</li>
+          <li key={item.id}>
+            {item.text}
+            {item.weights.length > 0 && (
+              <span className="mt-0.5 flex flex-wrap gap-1">
+                {item.weights.map((weight) => (
+                  <span key={weight.side} className="badge badge-outline badge-sm h-auto py-0.5">
+                    {weight.side === 'you' ? 'To you' : 'To them'}: {weight.text}
+                  </span>
+                ))}
+              </span>
+            )}
+          </li>
         ))}
       </ul>
     </div>
+  )
+}
+
+/** How the score follows from the differences: each side's share of what matters to it, and their product. */
+function Shares({ shares }: { shares: { yours: number; theirs: number } }) {
+  const product = Math.sqrt((shares.yours / 100) * (shares.theirs / 100))
+  return (
+    <p>
+      Their answers meet {shares.yours}% of what matters to you, and yours meet {shares.theirs}% of what
+      matters to them; the match takes both (√({(shares.yours / 100).toFixed(2)} ×{' '}
+      {(shares.theirs / 100).toFixed(2)}) ≈ {Math.round(100 * product)}%). A difference costs the side it
+      misses by how much that side said it matters: a little 1, somewhat 10, very much 50, a dealbreaker 250.
+    </p>
   )
 }
 
@@ -58,9 +84,10 @@ export function MatchExplanation({ listing }: MatchExplanationProps) {
           questions in your living profile may help.
         </p>
       )}
+      {match.shares && <Shares shares={match.shares} />}
       <ReasonList title="Dealbreakers" items={reasons.dealbreakers} />
-      <ReasonList title="What you agree on" items={reasons.agree} />
       <ReasonList title="Where you differ" items={reasons.differ} />
+      <ReasonList title="What you agree on" items={reasons.agree} />
       <p>
         <span className="font-semibold">Shared interests: </span>
         {match.sharedInterests.length > 0 ? match.sharedInterests.join(', ') : 'none yet'}

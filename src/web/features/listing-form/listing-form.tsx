@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
-import {
-  AVAILABILITIES,
-  HOUSEHOLD_SIZE,
-  LIMITS,
-  MIN_STAY_MONTHS,
-  ROOM_TYPES,
-  YES_NO_FACT_LABELS,
-  YES_NO_FACTS,
-  type Listing,
-} from '#shared/listing.ts'
+import { AVAILABILITIES, LIMITS, LISTING_FACTS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
+import { FactFields } from '../../components/facts/fact-fields.tsx'
 import { currencyName } from '#shared/format.ts'
 import { describedBy, Field } from '../../components/form/field.tsx'
-import { PlaceCombobox } from '../places/place-combobox.tsx'
+import { roundPin } from '#shared/place-values.ts'
+import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
+import { PinField } from './pin-field.tsx'
 import {
   fieldError,
   LISTING_FIELDS,
@@ -34,6 +28,25 @@ type ListingFormProps = {
   isUploading?: boolean
   /** The site's one currency (CURRENCY), which every rent is in. */
   currency: string
+}
+
+const pointOf = (place: ChosenPlace) =>
+  place.lat === undefined || place.lon === undefined ? null : { lat: place.lat, lon: place.lon }
+
+/**
+ * A saved listing's place, and its pin if it has one. A pin is stored on the pin grid (roundPin) and a place's own
+ * point, GeoNames' coordinates, practically never lies on it: a point on the grid is a pin.
+ */
+function savedPlace({ placeId, placeName, lat, lon }: ListingFormDefaults) {
+  if (!placeId || !placeName) return { place: null, pin: null }
+  if (lat === null || lat === undefined || lon === null || lon === undefined)
+    return { place: { id: placeId, label: placeName }, pin: null }
+  const point = { lat, lon }
+  const rounded = roundPin(point)
+  const isPin = rounded.lat === lat && rounded.lon === lon
+  return isPin
+    ? { place: { id: placeId, label: placeName }, pin: point }
+    : { place: { id: placeId, label: placeName, lat, lon }, pin: null }
 }
 
 /** The add and update forms: the same fields, posted to the route's action. */
@@ -81,6 +94,8 @@ export function ListingForm({
     'A web page people can visit, such as your Facebook page. Your e-mail address and the phone number below are shown to the people who like your listing.'
   const placeHintId = 'placeId-hint'
   const rentHint = `A whole number, in ${currencyName(currency)}: every rent on this site is in this currency.`
+  const saved = savedPlace(defaults)
+  const [place, setPlace] = useState<ChosenPlace | null>(saved.place)
 
   return (
     <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={recheck}>
@@ -113,6 +128,7 @@ export function ListingForm({
           }
           describedBy={[placeHintId, errors.placeId ? 'placeId-error' : ''].filter(Boolean).join(' ')}
           isInvalid={Boolean(errors.placeId)}
+          onChange={setPlace}
         />
         <p id={placeHintId} className="text-xs text-base-content/80">
           People searching near this place will find your room.
@@ -123,6 +139,11 @@ export function ListingForm({
           </p>
         )}
       </div>
+      <PinField
+        key={place?.id ?? 'none'}
+        place={place && { label: place.label, center: pointOf(place) }}
+        defaultPin={place?.id === saved.place?.id ? saved.pin : null}
+      />
       <Field id="rent" label={`Rent per month (${currency})`} isRequired error={errors.rent} hint={rentHint}>
         <input
           {...control('rent', 'input', rentHint)}
@@ -192,45 +213,13 @@ export function ListingForm({
           ))}
         </select>
       </Field>
-      <fieldset className="grid gap-5 md:col-span-2 md:grid-cols-3">
-        <legend className="mb-2 font-semibold">The household (optional)</legend>
-        <Field id="availableFrom" label="Free from" error={errors.availableFrom}>
-          <input
-            {...control('availableFrom', 'input')}
-            type="date"
-            defaultValue={defaults.availableFrom ?? ''}
-          />
-        </Field>
-        <Field id="minStayMonths" label="Minimum stay (months)" error={errors.minStayMonths}>
-          <input
-            {...control('minStayMonths', 'input')}
-            type="number"
-            inputMode="numeric"
-            min={MIN_STAY_MONTHS.min}
-            max={MIN_STAY_MONTHS.max}
-            defaultValue={defaults.minStayMonths ?? ''}
-          />
-        </Field>
-        <Field id="householdSize" label="People already living there" error={errors.householdSize}>
-          <input
-            {...control('householdSize', 'input')}
-            type="number"
-            inputMode="numeric"
-            min={HOUSEHOLD_SIZE.min}
-            max={HOUSEHOLD_SIZE.max}
-            defaultValue={defaults.householdSize ?? ''}
-          />
-        </Field>
-        {YES_NO_FACTS.map((fact) => (
-          <Field key={fact} id={fact} label={YES_NO_FACT_LABELS[fact]} error={errors[fact]}>
-            <select {...control(fact, 'select')} defaultValue={yesNoValue(defaults[fact])}>
-              <option value="">Not said</option>
-              <option value="true">Yes</option>
-              <option value="false">No</option>
-            </select>
-          </Field>
-        ))}
-      </fieldset>
+      <FactFields
+        table={LISTING_FACTS}
+        legend="The household (optional)"
+        defaults={defaults}
+        errors={errors}
+        control={control}
+      />
       <Field id="owner-name" label="Your name">
         <input id="owner-name" className="input w-full" value={owner.name} readOnly />
       </Field>
@@ -250,9 +239,6 @@ export function ListingForm({
     </Form>
   )
 }
-
-/** A yes/no household fact's select value: not said (''), yes or no. */
-const yesNoValue = (value: boolean | null | undefined) => (value == null ? '' : String(value))
 
 /** Near the limit (the last 10 %), how many characters are left; the field stops taking more at the limit. */
 function descriptionHint(length: number): string | undefined {

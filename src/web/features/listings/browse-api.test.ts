@@ -68,6 +68,16 @@ describe('readBrowseView with a place', () => {
     expect(await readBrowseView(browseSearchParams(view))).toEqual(view)
   })
 
+  it('carries a place name typed without a suggestion, unless a place was chosen', async () => {
+    const typed = { sort: 'rent_asc', nearText: 'Boston' } as const
+    expect(browseSearchParams(typed).toString()).toBe('nearText=Boston')
+    expect(await readBrowseView(browseSearchParams(typed))).toEqual(typed)
+    expect(browseSearchParams({ ...typed, near: 4930956, nearName: 'Boston' }).has('nearText')).toBe(false)
+    expect(await readBrowseView(new URLSearchParams('near=4930956&nearText=Bos'))).not.toHaveProperty(
+      'nearText',
+    )
+  })
+
   it('falls back to the default sort for nearest first without a place', async () => {
     expect(await readBrowseView(new URLSearchParams('sort=distance&radiusKm=50'))).toEqual(DEFAULT_VIEW)
   })

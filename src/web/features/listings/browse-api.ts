@@ -1,6 +1,6 @@
 import { API } from '#shared/api.ts'
 import type { BrowseQuery, BrowseSummary } from '#shared/listing.ts'
-import { DEFAULT_SORT, YES_NO_FACTS } from '#shared/listing-values.ts'
+import { BROWSE_FILTER_PARAMS, DEFAULT_SORT } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { apiRequest } from '../../lib/api.ts'
 
@@ -9,6 +9,8 @@ import { apiRequest } from '../../lib/api.ts'
 export type BrowseView = Omit<BrowseQuery, 'limit' | 'cursor' | 'radiusKm'> & {
   radiusKm?: number
   nearName?: string
+  /** A place's name as typed, searched without picking a suggestion: the page uses its best match. */
+  nearText?: string
 }
 /**
  * `suggestion`: for a search that found nothing, a close word from some listing ("Did you mean …?").
@@ -23,20 +25,8 @@ export type BrowsePage = {
   profile: 'scored' | 'missing' | null
 }
 
-export const VIEW_KEYS = [
-  'sort',
-  'roomType',
-  'q',
-  'minRent',
-  'maxRent',
-  'available',
-  'near',
-  'radiusKm',
-  'moveInBy',
-  ...YES_NO_FACTS,
-  'minStay',
-  'maxStay',
-] as const
+/** What a view's address holds: the sort and browse's filters. */
+export const VIEW_KEYS = ['sort' as const, ...BROWSE_FILTER_PARAMS]
 export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
 
 /**
@@ -45,7 +35,7 @@ export const DEFAULT_VIEW: BrowseView = { sort: DEFAULT_SORT }
  * menu links to has nothing to check, and its first load stays free of zod.
  */
 export async function readBrowseView(params: URLSearchParams): Promise<BrowseView> {
-  if (!VIEW_KEYS.some((key) => params.get(key)?.trim())) return DEFAULT_VIEW
+  if (![...VIEW_KEYS, 'nearText'].some((key) => params.get(key)?.trim())) return DEFAULT_VIEW
   const { parseBrowseView } = await import('./parse-browse-view.ts')
   return parseBrowseView(params)
 }
@@ -63,6 +53,7 @@ export function browseSearchParams(view: Partial<BrowseView>): URLSearchParams {
     params.set(key, String(value))
   }
   if (hasPlace && view.nearName) params.set('nearName', view.nearName)
+  if (!hasPlace && view.nearText?.trim()) params.set('nearText', view.nearText.trim())
   return params
 }
 

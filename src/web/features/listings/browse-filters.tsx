@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
 import { FaMagnifyingGlass } from 'react-icons/fa6'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
+import { LISTING_FACTS, ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
+import { FactFilters } from '../../components/facts/fact-filters.tsx'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
-import { HouseholdFilters } from './household-filters.tsx'
+
+/** A place typed and searched without a suggestion picked: what was typed, and the label of the place used (null: none). */
+export type TypedPlace = { typed: string; usedLabel: string | null }
 
 const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
 
@@ -20,7 +23,30 @@ const SORT_LABELS: Record<Sort, string> = {
 const rentRange = (data: Record<string, string>) =>
   [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
 
-type BrowseFiltersProps = { view: BrowseView; canSortByMatch?: boolean }
+/** Which place a typed name was taken to mean, or that no place has that name: right under the box. */
+function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace | null }) {
+  if (!typedPlace) return null
+  if (typedPlace.usedLabel === null)
+    return (
+      <p id={id} role="alert" className="mt-1 text-sm font-semibold text-error">
+        No town or city called “{typedPlace.typed}” was found. Check the spelling, or choose a place from the
+        suggestions as you type.
+      </p>
+    )
+  return (
+    <p id={id} role="status" className="mt-1 text-sm">
+      Showing rooms near <strong>{typedPlace.usedLabel}</strong>, the best match for “{typedPlace.typed}”. Not
+      the one? Type it again and choose from the suggestions.
+    </p>
+  )
+}
+
+type BrowseFiltersProps = {
+  view: BrowseView
+  canSortByMatch?: boolean
+  /** A place name searched without picking a suggestion: the page says which place it used, or that none. */
+  typedPlace?: TypedPlace | null
+}
 
 /**
  * Search, rent range, room type, sort and "Available only". Every change becomes the page URL, so a shared link shows the same view.
@@ -45,6 +71,7 @@ export function BrowseFilters(props: BrowseFiltersProps) {
 function FilterForm({
   view,
   canSortByMatch = false,
+  typedPlace = null,
   onApply,
 }: BrowseFiltersProps & { onApply: (search: string) => void }) {
   const id = useId()
@@ -57,6 +84,8 @@ function FilterForm({
   function apply(form: HTMLFormElement, place?: ChosenPlace | null) {
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>
     if (place !== undefined) {
+      // The box's text is still in the form until it re-renders: a choice (or clearing it) replaces it.
+      delete data.nearText
       data.near = place ? String(place.id) : ''
       data.nearName = place?.label ?? ''
       // Choosing a place is asking what is near it: nearest first, unless another order was picked.
@@ -118,6 +147,10 @@ function FilterForm({
             label="Near…"
             name="near"
             labelName="nearName"
+            textName="nearText"
+            defaultText={typedPlace?.usedLabel === null ? typedPlace.typed : ''}
+            isInvalid={typedPlace?.usedLabel === null}
+            describedBy={typedPlace ? `${id}-typed-place` : undefined}
             placeholder="A town or city"
             defaultPlace={
               view.near !== undefined ? { id: view.near, label: view.nearName ?? 'the chosen place' } : null
@@ -127,6 +160,7 @@ function FilterForm({
               apply(input.form!, place)
             }}
           />
+          <TypedPlaceNote id={`${id}-typed-place`} typedPlace={typedPlace} />
         </div>
         <label className={field} htmlFor={`${id}-radius`}>
           Within
@@ -247,7 +281,12 @@ function FilterForm({
           Available only
         </label>
       </div>
-      <HouseholdFilters view={view} />
+      <FactFilters
+        table={LISTING_FACTS}
+        view={view}
+        summary="Household filters"
+        legend="Only listings that say"
+      />
       {rangeError && (
         <p id={`${id}-range`} role="alert" className="mt-3 text-sm font-medium text-error">
           {rangeError}

@@ -14,6 +14,8 @@ export function parseBrowseView(params: URLSearchParams): BrowseView {
     if (parsed.success && parsed.data !== undefined) Object.assign(view, { [key]: parsed.data })
   }
   if (view.near === undefined) {
+    const typed = params.get('nearText')?.trim().slice(0, 100)
+    if (typed) view.nearText = typed
     delete view.radiusKm
     if (view.sort === 'distance') view.sort = DEFAULT_VIEW.sort
   } else {

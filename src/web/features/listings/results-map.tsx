@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import * as L from 'leaflet'
 import 'leaflet/dist/leaflet.css'
 import type { ListingSummary } from '#shared/listing.ts'
-import type { PublicConfig } from '#shared/user.ts'
-import { loadConfig } from '../../lib/config.ts'
+import { createMap, escapeHtml, useTiles } from '../../lib/map-tiles.ts'
 import { ListingCard } from './listing-card.tsx'
 
 // Loaded on demand (React.lazy in browse-results.tsx): Leaflet is ~40 kB gzip that the first load of the public
@@ -13,12 +12,6 @@ type ResultsMapProps = { listings: ListingSummary[]; currency: string; cardTo: (
 
 /** The listings that share a place: one marker for them. */
 type Spot = { key: string; lat: number; lon: number; listings: ListingSummary[] }
-
-const OSM: PublicConfig['tiles'] = {
-  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '© OpenStreetMap contributors',
-  attributionUrl: 'https://www.openstreetmap.org/copyright',
-}
 
 function spotsOf(listings: ListingSummary[]): Spot[] {
   const spots = new Map<string, Spot>()
@@ -31,8 +24,6 @@ function spotsOf(listings: ListingSummary[]): Spot[] {
   }
   return [...spots.values()]
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** How a marker is read: "2 rooms in Austin, TX, United States", or the one room's title. */
 function spotName(spot: Spot): string {
@@ -49,33 +40,15 @@ function spotName(spot: Spot): string {
  */
 export default function ResultsMap({ listings, currency, cardTo }: ResultsMapProps) {
   const container = useRef<HTMLDivElement>(null)
-  const [tiles, setTiles] = useState<PublicConfig['tiles'] | null>(null)
+  const tiles = useTiles()
   const [tilesFailed, setTilesFailed] = useState(false)
   const [selected, setSelected] = useState<Spot | null>(null)
   const spots = spotsOf(listings)
   const spotsKey = spots.map((spot) => `${spot.key}:${spot.listings.length}`).join('|')
 
   useEffect(() => {
-    let cancelled = false
-    loadConfig().then(
-      (config) => !cancelled && setTiles(config.tiles ?? OSM),
-      () => !cancelled && setTiles(OSM),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [])
-
-  useEffect(() => {
     if (!container.current || !tiles || spots.length === 0) return
-    const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true })
-    map.attributionControl.setPrefix(false)
-    L.tileLayer(tiles.url, {
-      maxZoom: 18,
-      attribution: `<a href="${escapeHtml(tiles.attributionUrl)}">${escapeHtml(tiles.attribution)}</a>`,
-    })
-      .on('tileerror', () => setTilesFailed(true))
-      .addTo(map)
+    const map = createMap(container.current, tiles, () => setTilesFailed(true))
     const bounds = L.latLngBounds([])
     spots.forEach((spot, index) => {
       // The icon is a button (Leaflet gives it tabindex and role); its name is the text inside, for every reader.

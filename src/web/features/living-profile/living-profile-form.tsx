@@ -26,13 +26,19 @@ export function LivingProfileForm({ profile, errors = {} }: LivingProfileFormPro
         />
       ))}
       <InterestsFieldset saved={profile?.interests ?? []} error={errors.interests} />
-      <div className="sticky bottom-0 z-10 -mx-1 flex gap-2 bg-base-200/95 px-1 py-3">
+      <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 bg-base-200/95 px-1 py-3">
+        {/* Where the person pressed Save: a change refused for today says when it can be made. */}
+        {errors.save && (
+          <p role="alert" className="alert alert-warning text-sm">
+            {errors.save}
+          </p>
+        )}
         {/* aria-disabled, not disabled, while saving: the focus stays on the button. */}
         <button
           type="submit"
           name="intent"
           value="save"
-          className="btn btn-primary"
+          className="btn btn-primary self-start"
           aria-disabled={isSaving || undefined}
           onClick={(event) => {
             if (isSaving) event.preventDefault()

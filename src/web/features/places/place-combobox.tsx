@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { placeLabel, type Place } from '#shared/place-values.ts'
 import { searchPlaces } from './places-api.ts'
 
-/** The place a box holds: its gazetteer id and how it reads. */
-export type ChosenPlace = { id: number; label: string }
+/** The place a box holds: its gazetteer id, how it reads and, when chosen from the suggestions, its point. */
+export type ChosenPlace = { id: number; label: string; lat?: number; lon?: number }
 
 type PlaceComboboxProps = {
   label: string
@@ -11,7 +11,14 @@ type PlaceComboboxProps = {
   name: string
   /** A second form field that carries the chosen place's label, for a URL that shows it again. */
   labelName?: string
+  /**
+   * The form field that carries what was typed when no place is chosen, for a form that takes the best match
+   * itself (browse); without it, only a chosen place is sent.
+   */
+  textName?: string
   defaultPlace?: ChosenPlace | null
+  /** Text the box starts with when no place is chosen (a typed name that found nothing). */
+  defaultText?: string
   placeholder?: string
   /** Ids of the hint and error the box should be read with. */
   describedBy?: string
@@ -25,14 +32,16 @@ const SEARCH_DELAY_MS = 150
 /**
  * A place box with suggestions from the gazetteer: the ARIA combobox pattern (a text box that controls a list box).
  * Arrow keys move through the suggestions, Enter chooses one, Escape closes the list (or, closed, clears the box).
- * Typing leaves no place chosen until a suggestion is picked, so the form never sends a place the person didn't see.
+ * Typing leaves no place chosen until a suggestion is picked, so the form never sends a place the person didn't see;
+ * with `textName` it sends what was typed instead, and the page says which place it used.
  */
 export function PlaceCombobox(props: PlaceComboboxProps) {
-  const { label, name, labelName, defaultPlace = null, placeholder, describedBy, isInvalid, onChange } = props
+  const { label, name, labelName, textName, defaultPlace = null, defaultText = '' } = props
+  const { placeholder, describedBy, isInvalid, onChange } = props
   const id = useId()
   const listId = `${id}-list`
   const [chosen, setChosen] = useState<ChosenPlace | null>(defaultPlace)
-  const [text, setText] = useState(defaultPlace?.label ?? '')
+  const [text, setText] = useState(defaultPlace?.label ?? defaultText)
   const [options, setOptions] = useState<Place[]>([])
   const [isOpen, setIsOpen] = useState(false)
   const [active, setActive] = useState(-1)
@@ -110,7 +119,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
           // Enter picks the suggestion instead of submitting the form.
           event.preventDefault()
           const place = options[active]
-          choose({ id: place.id, label: placeLabel(place) })
+          choose({ id: place.id, label: placeLabel(place), lat: place.lat, lon: place.lon })
         }
         return
       case 'Escape':
@@ -135,6 +144,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
       <input
         ref={input}
         id={`${id}-input`}
+        name={chosen ? undefined : textName}
         type="text"
         role="combobox"
         autoComplete="off"
@@ -187,16 +197,19 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
             // mousedown, not click: the box would lose focus (and close the list) before a click lands.
             onMouseDown={(event) => {
               event.preventDefault()
-              choose({ id: place.id, label: placeLabel(place) })
+              choose({ id: place.id, label: placeLabel(place), lat: place.lat, lon: place.lon })
             }}
           >
             {placeLabel(place)}
+            {place.alias && <span className="opacity-80"> ({place.alias})</span>}
           </li>
         ))}
       </ul>
       {needsChoice && (
         <p id={hintId} className="text-xs font-normal text-base-content/80">
-          Choose a place from the suggestions.
+          {textName
+            ? 'Search uses the best match, or choose a place from the suggestions.'
+            : 'Choose a place from the suggestions.'}
         </p>
       )}
       <p role="status" className="sr-only">

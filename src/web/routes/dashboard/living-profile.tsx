@@ -6,6 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
+import { PROFILE_CHANGES_PER_DAY } from '#shared/questionnaire.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { showError, showSuccess } from '../../components/popup.ts'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
@@ -50,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ProfileRe
   } catch (error) {
     if (error instanceof ApiRequestError) {
       if (error.status === 400) return { errors: issuesToErrors(error.issues) }
+      if (error.status === 429) return { errors: { save: error.message } }
       showError('Error!', error.message)
     } else showError('Error!', 'Failed to save your living profile.')
     return { errors: {} }
@@ -71,7 +73,8 @@ export function Component() {
         <p className="mt-1 text-base-content/80">
           How you live and who you’d live with. Listings compare it with their posters’ profiles and show a
           match. Skip any question; only the questions you both answered count. Others see your match and its
-          reasons, never this page.
+          reasons, never this page. Your own answers and interests can change {PROFILE_CHANGES_PER_DAY} times
+          a day; which answers you’d live with and how much they matter, whenever you like.
         </p>
       </div>
       <LivingProfileForm key={form.key} profile={profile} errors={result?.errors} />

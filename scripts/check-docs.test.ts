@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { commentsOf, findProblems, readDocs, readEnvVariables, type Docs } from './check-docs.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+const base = readDocs(root)
+
+/** The repository's docs with some texts changed (in memory only). */
+function changed(edits: Record<string, (text: string) => string>): Docs {
+  const docs = new Map(base)
+  for (const [file, edit] of Object.entries(edits)) docs.set(file, edit(docs.get(file) ?? ''))
+  return docs
+}
+const lastLine = (text: string) => text.split('\n').length - 1
+
+describe('the docs check', () => {
+  test('finds nothing wrong with the docs as they are', () => {
+    expect(findProblems(root, base)).toEqual([])
+  })
+
+  test('fails on a path, a short file name, a link, an anchor or a section that leads nowhere', () => {
+    const added =
+      'See `src/server/routes/nowhere.ts`, `plugins/nowhere.ts`, [this](api.md#no-such-heading), [that](gone.md), §12.\n'
+    const docs = changed({ 'docs/architecture.md': (text) => `${text}${added}` })
+    const at = `docs/architecture.md:${lastLine(docs.get('docs/architecture.md')!)}`
+    expect(findProblems(root, docs)).toEqual([
+      `${at}: src/server/routes/nowhere.ts doesn't exist`,
+      `${at}: no file is plugins/nowhere.ts`,
+      `${at}: docs/api.md has no heading #no-such-heading`,
+      `${at}: the link to gone.md leads nowhere`,
+      `${at}: architecture.md has no §12`,
+    ])
+  })
+
+  test("fails on a path in a code comment that doesn't exist, and only in comments", () => {
+    const source = `${readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')}// The preloads: src/server/web-pages/.\nconst made = 'src/server/made-up.ts'\n`
+    const docs = changed({ 'src/server/main.ts': () => commentsOf(source) })
+    expect(findProblems(root, docs)).toEqual([
+      `src/server/main.ts:${lastLine(source) - 1}: src/server/web-pages/ doesn't exist`,
+    ])
+  })
+
+  test('fails on a decision record missing from docs/README.md, or listed there but missing', () => {
+    const unlisted = changed({
+      'docs/decisions/099-made-up.md': () => '# 099. Made up\n\nStatus: Accepted\n',
+    })
+    expect(findProblems(root, unlisted)).toEqual([
+      `docs/README.md: decision 099 (docs/decisions/099-made-up.md) isn't listed`,
+    ])
+    const gone = changed({ 'docs/README.md': (text) => `${text}- [099](decisions/099-gone.md): gone.\n` })
+    expect(findProblems(root, gone)).toEqual([
+      `docs/README.md:${lastLine(gone.get('docs/README.md')!)}: the link to decisions/099-gone.md leads nowhere`,
+    ])
+  })
+
+  test('fails when a record amends another that does not say so back', () => {
+    const docs = changed({
+      'docs/decisions/026-listing-photos.md': (text) => text.replace(/Status: .*/, 'Status: Accepted'),
+    })
+    expect(findProblems(root, docs)).toEqual([
+      `docs/decisions/026-listing-photos.md: its Status doesn't say "amended by 028"`,
+    ])
+  })
+
+  test('reads a Status that runs over several lines to its end', () => {
+    const docs = changed({
+      'docs/decisions/024-match-in-the-database.md': (text) =>
+        text.replace(/\. Amended by 041[^]*?\n\n/, '\n\n'),
+    })
+    expect(findProblems(root, docs)).toEqual([
+      `docs/decisions/024-match-in-the-database.md: its Status doesn't say "amended by 041"`,
+    ])
+  })
+
+  test('fails on a variable of the env schema without a row in the README, and on a row without a variable', () => {
+    const variables = readEnvVariables(root)
+    expect(variables).toEqual(expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'PASSWORD_HASH']))
+    const others = [...variables.filter((name) => name !== 'CURRENCY'), 'NEW_SETTING']
+    expect(findProblems(root, base, others)).toEqual([
+      'README.md: the configuration table has no row for NEW_SETTING',
+      'README.md: CURRENCY is in the table but not in src/server/env.ts',
+    ])
+  })
+})

@@ -1,0 +1,226 @@
+import type { FastifyBaseLogger } from 'fastify'
+import PgBoss from 'pg-boss'
+import type { DatabaseHandle, ExecuteSql } from '../db/client.ts'
+import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
+import type { JobDefinition } from './define-job.ts'
+import { createJobClock } from './job-clock.ts'
+import { activeJobs } from './queue-internals.ts'
+
+// How often each queue asks for work, and how often one process (of all) fails runs past their expiry: after a
+// kill -9 on PostgreSQL, a run in flight is retried within its expireSeconds plus this.
+const POLLING_SECONDS = 2
+const MAINTENANCE_SECONDS = 10
+// On stop, a run gets this long to finish (its signal has aborted) before it is handed back to the queue.
+const STOP_GRACE_MS = 5000
+
+export type SendOptions = {
+  /** Not before this time of the runner's clock. */
+  runAt?: Date
+  /** With `oneAtATime`: at most one job per key waits and one runs. */
+  key?: string
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>
+
+/**
+ * The one job runner (docs/architecture.md §10, decision 032): pg-boss queues in the database, one per job
+ * definition. `init` makes the queues (any process may then send); `start` makes this process work them, fire
+ * the periodic ones and watch for runs whose process died; `stop` lets running jobs finish or hands them back.
+ */
+export function createJobRunner(options: {
+  /** The jobs' own connections: `DatabaseHandle.separatePool`. */
+  database: DatabaseHandle
+  log: FastifyBaseLogger
+  jobs: JobDefinition[]
+  /** Tests: `moveClock` may be called. */
+  movableClock?: boolean
+  stopGraceMs?: number
+  /** Tests: how often expired runs are looked for (default MAINTENANCE_SECONDS). */
+  maintenanceSeconds?: number
+}) {
+  const { database, log } = options
+  const definitions = new Map(options.jobs.map((job) => [job.name, job]))
+  const clock = createJobClock(database, options.movableClock ?? false)
+  // After stop, a statement that fails does nothing: pg-boss's worker records a late run's outcome without awaiting
+  // it, and that statement must not fail (an unhandled rejection) once the app has closed the database. A runner
+  // used again after stop (send, runDue) works as before while the database is open.
+  let stopped = false
+  const executeSql: ExecuteSql = (text, values) =>
+    database.execute(text, values).catch((error: unknown) => {
+      if (stopped) return { rows: [{ count: 0 }] }
+      throw error
+    })
+  const boss = new PgBoss({
+    db: { executeSql },
+    schema: JOB_QUEUE_SCHEMA,
+    migrate: false,
+    pollingIntervalSeconds: POLLING_SECONDS,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
+  })
+  boss.on('error', (error) => log.warn({ err: error }, 'job queue: %s', error.message))
+  const workers = new Map<string, string>()
+  const running = new Set<AbortController>()
+  let started = false
+  let starting: Promise<void> | undefined
+
+  function definition(name: string) {
+    const found = definitions.get(name)
+    if (!found) throw new Error(`No job named ${name}.`)
+    return found
+  }
+
+  /** One run: the handler with its context; logs the outcome; throws so that the queue retries. */
+  async function runJob(job: PgBoss.JobWithMetadata<unknown>) {
+    const { name, run, parse, expireSeconds } = definition(job.name)
+    const attempt = job.retryCount + 1
+    const controller = new AbortController()
+    running.add(controller)
+    const timer = setTimeout(() => controller.abort(), expireSeconds * 800).unref()
+    const context = { job: name, jobId: job.id, attempt }
+    const began = performance.now()
+    log.info(context, `job ${name} started`)
+    try {
+      await run(parse(job.data), {
+        db: database.db,
+        now: clock.now,
+        signal: controller.signal,
+        log: log.child({ job: name, jobId: job.id }),
+        attempt,
+        jobId: job.id,
+      })
+      log.info({ ...context, ms: Math.round(performance.now() - began) }, `job ${name} done`)
+    } catch (error) {
+      if (attempt > job.retryLimit)
+        log.error({ ...context, err: error }, `job ${name} failed ${attempt} times; giving up`)
+      else log.warn({ ...context, err: error }, `job ${name} failed (attempt ${attempt}); it will be retried`)
+      throw error
+    } finally {
+      clearTimeout(timer)
+      running.delete(controller)
+    }
+  }
+
+  /**
+   * Runs a fetched job and records its outcome before returning. (pg-boss's worker records it too, without
+   * waiting: a stop right after could close the connections first and leave a finished job active.)
+   */
+  async function runAndRecord(job: PgBoss.JobWithMetadata<unknown>) {
+    try {
+      await runJob(job)
+      await boss.complete(job.name, job.id)
+    } catch (error) {
+      await boss.fail(job.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  /** Queues a job (checked by its definition's `parse`); answers its id, or null when the queue dropped it. */
+  async function send(name: string, data: object, { runAt, key }: SendOptions = {}) {
+    const payload = definition(name).parse(data)
+    const id = await boss.send(name, payload, {
+      ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
+      ...(key ? { singletonKey: key } : {}),
+    })
+    const worker = workers.get(name)
+    if (started && worker) boss.notifyWorker(worker)
+    return id
+  }
+
+  async function startWorking() {
+    // The embedded database has one process: a run it finds active was its predecessor's, killed mid-run.
+    // Handed back now, it is retried at once rather than after its expiry.
+    if (database.kind === 'pglite') {
+      for (const { name, ids } of await activeJobs(database.execute)) {
+        log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
+        for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
+      }
+    }
+    await boss.start()
+    started = true
+    const names = new Set<string>()
+    for (const job of definitions.values()) {
+      const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) =>
+        runAndRecord(found!),
+      )
+      workers.set(job.name, worker)
+      if (job.every) {
+        await boss.schedule(job.name, job.every, {}, { tz: 'UTC' })
+        names.add(job.name)
+      }
+      if (job.atStart) await send(job.name, {})
+    }
+    // A job removed from the code leaves its schedule behind: nobody would work what it sends.
+    for (const { name } of await boss.getSchedules()) if (!names.has(name)) await boss.unschedule(name)
+  }
+
+  return {
+    /** The time jobs see: the system's, unless a test moved it. */
+    now: clock.now,
+
+    /** Creates the queues or brings their settings up to the definitions'. Every process runs it. */
+    async init() {
+      for (const job of definitions.values()) {
+        const settings = {
+          name: job.name,
+          policy: job.oneAtATime ? 'stately' : 'standard',
+          retryLimit: job.retry.limit,
+          retryDelay: job.retry.delaySeconds,
+          retryBackoff: true,
+          expireInSeconds: job.expireSeconds,
+        } as const
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, settings)
+            await boss.updateQueue(job.name, settings)
+            break
+          } catch (error) {
+            // Processes starting together can deadlock making the same new queue (its table); PostgreSQL cancels
+            // one of them, which tries again.
+            if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error
+          }
+        }
+      }
+    },
+
+    /** Works the queues in this process: polling, the periodic jobs, expiry of runs whose process died. */
+    start() {
+      starting ??= startWorking()
+      return starting
+    },
+
+    /** Stops taking work; running jobs see their signal abort and get a grace period, then are handed back. */
+    async stop() {
+      // A stop during the start waits for it: half-started workers would outlive the database.
+      await starting?.catch(() => {})
+      if (!started) return
+      started = false
+      for (const controller of running) controller.abort()
+      await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? STOP_GRACE_MS, close: false })
+      stopped = true
+    },
+
+    send,
+
+    /**
+     * Tests: runs every job of `names` (all by default) that is due now, here, one after another, and answers
+     * how many runs there were; a failure is recorded as the workers record it (a retry, or given up).
+     */
+    async runDue(...names: string[]) {
+      let runs = 0
+      for (const name of names.length > 0 ? names : [...definitions.keys()]) {
+        for (;;) {
+          const [job] = await boss.fetch(name, { batchSize: 1, includeMetadata: true })
+          if (!job) break
+          runs++
+          await runAndRecord(job)
+        }
+      }
+      return runs
+    },
+
+    /** Tests: the runner's clock and every waiting job's time move `ms` ahead. */
+    moveClock: clock.move,
+
+    /** A job as the queue holds it (tests, diagnostics). */
+    job: (name: string, id: string) => boss.getJobById(name, id),
+  }
+}

@@ -1,0 +1,23 @@
+import type { ExecuteSql } from '../db/client.ts'
+import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
+
+// The two places Nestmate reads or writes pg-boss's own table rather than calling its API, which has no call for
+// either. pg-boss is pinned to one release (package.json); job-runner.test.ts (a moved clock) and
+// send-mail-once-kill.test.ts (a run killed on the embedded database) fail if its table changes under them.
+const jobTable = `${JOB_QUEUE_SCHEMA}.job`
+
+/** The jobs a process is running now, by queue (on the embedded database, at start: a killed process's). */
+export async function activeJobs(execute: ExecuteSql) {
+  const { rows } = await execute(
+    `select name, array_agg(id::text) as ids from ${jobTable} where state = 'active' group by name`,
+  )
+  return rows as { name: string; ids: string[] }[]
+}
+
+/** Brings every waiting job `ms` earlier: what moving the clock `ms` ahead means to the queue. */
+export async function shiftWaitingJobs(execute: ExecuteSql, ms: number) {
+  await execute(
+    `update ${jobTable} set start_after = start_after - $1 * interval '1 millisecond' where state in ('created', 'retry')`,
+    [ms],
+  )
+}

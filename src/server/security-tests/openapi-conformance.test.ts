@@ -1,0 +1,155 @@
+import fc from 'fast-check'
+import type { InjectOptions } from 'fastify'
+import { afterAll, describe, expect, test } from 'vitest'
+import { BASE_URL, createTestApp } from '../test/app.ts'
+import {
+  buildRequest,
+  createAnswerCheck,
+  loadDocument,
+  operationsOf,
+  type Operation,
+  type RequestParts,
+} from './openapi-client.ts'
+import { castOf, namesPhoto, type Cast } from './openapi-fixtures.ts'
+import { requestArbitrary } from './openapi-client.ts'
+import { example, type Mode } from './schema-arbitrary.ts'
+
+// Every operation of the OpenAPI document gets valid, invalid and refused requests, as every kind of caller;
+// each answer must be one the document declares for that operation, its body valid against that status's schema.
+
+const t = await createTestApp()
+afterAll(() => t.close())
+const document = await loadDocument(t.app)
+const { problem, resolve } = createAnswerCheck(document)
+const operations = operationsOf(document)
+const isOwn = (operation: Operation) => !operation.path.startsWith('/api/auth/')
+const isWrite = (operation: Operation) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method)
+const hasJsonBody = (operation: Operation) => Boolean(operation.spec.requestBody?.content['application/json'])
+
+/** Sends the request and expects an answer the document declares; returns it. */
+async function send(operation: Operation, request: InjectOptions) {
+  const response = await t.app.inject(request)
+  expect(problem(operation, response), `${request.method} ${request.url}`).toBeUndefined()
+  return response
+}
+
+/** The operation's plain valid request: its required parameters and body, things that exist for its path. */
+function examplePart(operation: Operation, cast: Cast): RequestParts {
+  const parameters = operation.spec.parameters ?? []
+  const path = Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map(({ name, schema }) => [
+        name,
+        cast.known[name]?.[0] ?? encodeURIComponent(String(example(schema, resolve))),
+      ]),
+  )
+  const query = Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.in === 'query' && parameter.required)
+      .map(({ name, schema }) => [name, example(schema, resolve)]),
+  )
+  const json = operation.spec.requestBody?.content['application/json']?.schema
+  return { path, query, body: json ? example(json, resolve) : undefined }
+}
+
+const as = (cast: Cast | undefined, who: 'owner' | 'stranger' | 'anonymous'): Record<string, string> => ({
+  origin: BASE_URL,
+  ...(cast && who !== 'anonymous' ? { cookie: cast[who].cookie } : {}),
+})
+
+test('the document has operations of Nestmate and of its accounts', () => {
+  expect(operations.filter(isOwn).length).toBeGreaterThan(20)
+  expect(operations.filter((operation) => !isOwn(operation)).length).toBeGreaterThan(10)
+})
+
+describe.each(operations.map((operation) => ({ name: `${operation.method} ${operation.path}`, operation })))(
+  '$name',
+  ({ operation }) => {
+    test('valid, edge and hostile input from its schemas, as the owner, someone else and no one', async () => {
+      // Fresh people per operation: a sign-out or an account deletion here leaves the others untouched.
+      const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
+      const plain = examplePart(operation, cast)
+      const answer = await send(
+        operation,
+        buildRequest(operation, plain, { headers: as(cast, 'owner'), picture: cast.picture }),
+      )
+      // What the document calls valid, the server doesn't refuse as invalid input.
+      if (isOwn(operation) && answer.statusCode === 400)
+        expect(answer.json(), 'a request the document calls valid').not.toHaveProperty('issues')
+      for (const mode of ['valid', 'edge', 'hostile'] as Mode[]) {
+        const samples = fc.sample(requestArbitrary(operation, mode, resolve, cast.known), {
+          numRuns: 4,
+          seed: 26,
+        })
+        for (const [index, parts] of samples.entries()) {
+          const who = (['owner', 'stranger', 'anonymous'] as const)[index % 3]!
+          await send(
+            operation,
+            buildRequest(operation, parts, { headers: as(cast, who), picture: cast.picture }),
+          )
+        }
+      }
+    })
+
+    test('refused requests: no session, cross-site, not JSON, too large, broken JSON, a malformed id', async () => {
+      const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
+      const plain = examplePart(operation, cast)
+      const request = (headers: Record<string, string>, parts = plain) =>
+        buildRequest(operation, parts, { headers, picture: cast.picture })
+      const anonymous = await send(operation, request(as(undefined, 'anonymous')))
+      const needsSession = operation.spec.security?.every(
+        (requirement) => Object.keys(requirement).length > 0,
+      )
+      if (isOwn(operation) && needsSession) expect(anonymous.statusCode).toBe(401)
+      const params = (operation.spec.parameters ?? []).filter((parameter) => parameter.in === 'path')
+      if (params.length > 0) {
+        const malformed = Object.fromEntries(params.map(({ name }) => [name, '%E0%A4%A']))
+        const broken = await send(operation, request(as(cast, 'owner'), { ...plain, path: malformed }))
+        expect(broken.statusCode).toBe(isOwn(operation) ? 400 : broken.statusCode)
+      }
+      if (!isWrite(operation)) return
+      const owner = as(cast, 'owner')
+      const crossSite = await send(operation, request({ ...owner, origin: 'https://evil.example' }))
+      expect(crossSite.statusCode).toBe(403)
+      const fetchedCrossSite = await send(operation, request({ ...owner, 'sec-fetch-site': 'cross-site' }))
+      expect(fetchedCrossSite.statusCode).toBe(403)
+      if (!hasJsonBody(operation)) return
+      const base = request(owner)
+      const notJson = await send(operation, {
+        ...base,
+        headers: { ...base.headers, 'content-type': 'text/plain' },
+      })
+      if (isOwn(operation)) expect(notJson.statusCode).toBe(415)
+      const large = await send(operation, {
+        ...base,
+        payload: JSON.stringify({ padding: 'x'.repeat(40_000) }),
+      })
+      expect(large.statusCode).toBe(413)
+      const brokenJson = await send(operation, { ...base, payload: '{"title": ' })
+      expect(brokenJson.statusCode).toBe(400)
+    })
+  },
+)
+
+describe('with the database gone', () => {
+  test('every operation answers as the document says (503 once it needs the database)', async () => {
+    const down = await createTestApp()
+    const cast = await castOf(down.app)
+    await down.database.close()
+    try {
+      for (const operation of operations) {
+        const request = buildRequest(operation, examplePart(operation, cast), {
+          headers: as(cast, 'owner'),
+          picture: cast.picture,
+        })
+        const response = await down.app.inject(request)
+        expect(problem(operation, response), `${operation.method} ${operation.path}`).toBeUndefined()
+      }
+      const health = await down.app.inject({ url: '/api/health' })
+      expect(health.statusCode).toBe(503)
+    } finally {
+      await down.app.close()
+    }
+  })
+})

@@ -1,0 +1,36 @@
+import type { FactTable } from './fact-table.ts'
+
+/**
+ * The household facts a listing may state, each null when the poster didn't say: the one place a fact is
+ * declared. The input and answer schemas, browse's filters (and their parameters), the answer's columns, the
+ * sample listing, the form, the details' facts and browse's household filters are built from this table; a new
+ * fact also needs its column in src/server/db/schema/listings.ts (docs/decisions/029). The order is the answer's.
+ */
+export const LISTING_FACTS = {
+  billsIncluded: { kind: 'yesNo', label: 'Bills included', sample: true, yesFilter: true },
+  availableFrom: {
+    kind: 'day',
+    label: 'Free from',
+    messageLabel: 'Move-in date',
+    sample: '2026-12-01',
+    filters: [{ param: 'moveInBy', label: 'Move in by', bound: 'atMost', keepsUnsaid: true }],
+  },
+  minStayMonths: {
+    kind: 'wholeNumber',
+    label: 'Minimum stay',
+    unit: 'month',
+    min: 1,
+    max: 36,
+    sample: 6,
+    filters: [
+      { param: 'minStay', label: 'Min stay (months)', bound: 'atLeast' },
+      { param: 'maxStay', label: 'Max stay (months)', bound: 'atMost', keepsUnsaid: true },
+    ],
+  },
+  furnished: { kind: 'yesNo', label: 'Furnished', sample: true, yesFilter: true },
+  petsAllowed: { kind: 'yesNo', label: 'Pets allowed', sample: false, yesFilter: true },
+  smokingAllowed: { kind: 'yesNo', label: 'Smoking allowed', sample: false, yesFilter: true },
+  householdSize: { kind: 'wholeNumber', label: 'People already living there', min: 0, max: 12, sample: 2 },
+} as const satisfies FactTable
+
+export type ListingFactName = keyof typeof LISTING_FACTS
