@@ -53,6 +53,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'nestmate-e2e',
         GOOGLE_CLIENT_SECRET: 'nestmate-e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+        // The operator set a phone line (a number kept for fiction) but no e-mail or office: both states show.
+        CONTACT_PHONE: '+44 20 7946 0018',
+        CONTACT_HOURS: 'Weekdays, 10 am to 4 pm UK time.',
       } satisfies EnvVariables,
     },
   ],

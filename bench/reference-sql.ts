@@ -29,7 +29,8 @@ const count = (key: string, pool: pg.Pool, text: string, params: unknown[] = [])
 export type Answer = { status: number; headers?: Record<string, string>; body: unknown }
 
 const SUMMARY = `l.id as "_id", l.title, l.location, l.rent, l.room_type as "roomType", l.lifestyle,
-  l.availability, u.name as "userName", l.likes, l.created_at as "createdAt", l.place_id as "placeId",
+  l.availability, u.name as "userName", u.is_example as "isExample", l.likes, l.created_at as "createdAt",
+  l.place_id as "placeId",
   l.place_name as "placeName", l.lat, l.lon`
 const FROM = `from listing l join "user" u on l.owner_id = u.id`
 

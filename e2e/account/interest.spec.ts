@@ -8,6 +8,9 @@ import { main } from './helpers.ts'
 
 const PHONE = '+1 503 555 0142'
 
+/** Beside the Like button: what a like shows, or would. */
+const contacts = (page: Page) => page.getByRole('region', { name: 'The poster’s contacts' })
+
 const likeVia = (page: Page, baseURL: string, id: string) =>
   page.request.patch(`/api/listings/${id}/like`, {
     headers: { origin: baseURL, 'content-type': 'application/json' },
@@ -31,7 +34,7 @@ test('B likes A’s room, finds it in Liked Rooms, A sees B, B unlikes and the p
   await test.step('B likes the room on its details page', async () => {
     await b.page.goto(`/browse-listing-details/${id}`)
     await b.page.getByRole('button', { name: 'Like', exact: true }).click()
-    await expect(b.page.getByText(`Contact: ${PHONE}`)).toBeVisible()
+    await expect(contacts(b.page).getByRole('link', { name: PHONE })).toBeVisible()
     await expect(b.page.getByText('1 person interested', { exact: true })).toBeVisible()
   })
 
@@ -63,6 +66,11 @@ test('B likes A’s room, finds it in Liked Rooms, A sees B, B unlikes and the p
       .click()
     expect((await unlike).method()).toBe('DELETE')
     await expect(main(b.page).getByRole('heading', { name: title })).toHaveCount(0)
+    // The room went with its button: the focus moves to the page's heading, and the change is announced.
+    await expect(main(b.page).getByRole('heading', { name: 'Liked Rooms', level: 1 })).toBeFocused()
+    await expect(main(b.page).getByRole('status').filter({ hasText: 'Unliked' })).toHaveText(
+      `Unliked ${title}.`,
+    )
     await expect(main(b.page).getByRole('heading', { name: 'You haven’t liked any rooms yet' })).toBeVisible()
     await expect(main(b.page).getByRole('link', { name: 'Browse listings' })).toHaveAttribute(
       'href',
@@ -73,20 +81,26 @@ test('B likes A’s room, finds it in Liked Rooms, A sees B, B unlikes and the p
   await test.step('on details the count is down and the phone number hidden again; Like works again', async () => {
     await b.page.goto(`/browse-listing-details/${id}`)
     await expect(b.page.getByText('0 people interested in')).toBeVisible()
-    await expect(b.page.getByText(/Contact: \+1/)).toHaveCount(0)
+    await expect(contacts(b.page)).not.toContainText(PHONE)
     await expect(b.page.getByRole('button', { name: 'Unlike' })).toHaveCount(0)
     await b.page.getByRole('button', { name: 'Like', exact: true }).click()
-    await expect(b.page.getByText(`Contact: ${PHONE}`)).toBeVisible()
+    await expect(contacts(b.page).getByRole('link', { name: PHONE })).toBeVisible()
   })
 
-  await test.step('B unlikes on the details page itself', async () => {
-    await b.page.getByRole('button', { name: 'Unlike' }).click()
+  await test.step('B unlikes on the details page itself, by keyboard: the focus lands on Like', async () => {
+    await b.page.getByRole('button', { name: 'Unlike' }).focus()
+    await b.page.keyboard.press('Enter')
     await expect(b.page.getByText('0 people interested in')).toBeVisible()
-    await expect(b.page.getByText(/Contact: \+1/)).toHaveCount(0)
-    await expect(b.page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled()
+    await expect(contacts(b.page)).not.toContainText(PHONE)
+    await expect(contacts(b.page).getByRole('status')).toHaveText(
+      'Like taken back. The poster’s phone number and e-mail address are hidden again.',
+    )
+    const like = b.page.getByRole('button', { name: 'Like', exact: true })
+    await expect(like).toBeEnabled()
+    await expect(like).toBeFocused()
     await b.page.reload()
     await expect(b.page.getByText('0 people interested in')).toBeVisible()
-    await expect(b.page.getByText(/Contact: \+1/)).toHaveCount(0)
+    await expect(contacts(b.page)).not.toContainText(PHONE)
   })
 
   await test.step('A’s My Listings no longer offers anyone', async () => {

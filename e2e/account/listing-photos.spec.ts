@@ -85,8 +85,19 @@ for (const theme of ['light', 'dark'] as const) {
       await test.step('reorder with the buttons and delete; both are saved at once', async () => {
         const before = (await tileSources(page)).slice(0, 3)
         await main(page).getByRole('button', { name: 'Move Photo 3 earlier' }).click()
-        await main(page).getByRole('button', { name: 'Move Photo 2 earlier' }).click()
+        // The focus goes with the photo: the same button, in its new place, now says so.
+        await expect(main(page).getByRole('button', { name: 'Move Photo 2 earlier' })).toBeFocused()
+        await page.keyboard.press('Enter')
         await expect(page.getByRole('status').filter({ hasText: 'it is now the cover' })).toBeAttached()
+        const first = main(page).getByRole('button', { name: 'Move Photo 1 (cover) earlier' })
+        await expect(first).toBeFocused()
+        await expect(first).toBeDisabled()
+        // Later, by keyboard, keeps the focus too (the list's reordering would otherwise drop it).
+        await main(page).getByRole('button', { name: 'Move Photo 1 (cover) later' }).focus()
+        await page.keyboard.press('Enter')
+        await expect(main(page).getByRole('button', { name: 'Move Photo 2 later' })).toBeFocused()
+        await main(page).getByRole('button', { name: 'Move Photo 2 earlier' }).press('Enter')
+        await expect(main(page).getByRole('button', { name: 'Move Photo 1 (cover) earlier' })).toBeFocused()
         await expect
           .poll(async () => (await tileSources(page)).slice(0, 3))
           .toEqual([before[2], before[0], before[1]])

@@ -45,6 +45,12 @@ test('fill a living profile, then see matches on browse and the reasons on detai
   await page.getByRole('checkbox', { name: 'hiking' }).check()
   await page.getByRole('button', { name: 'Save living profile' }).click()
   await expectPopup(page, 'Living profile saved')
+  // The pop-up closes itself; the focus is back on Save and screen readers heard what happened.
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Save living profile' })).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: 'Living profile saved' })).toHaveText(
+    'Living profile saved. Listings now show how well you match.',
+  )
   await page.reload()
   await expect(
     page

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
 import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 
 // A prerendered page is on screen long before its JavaScript on a slow phone. Whatever a person does in that window
 // must count: links are links, the browse filters a real GET form, and typing survives hydration. Each test runs on
@@ -24,24 +25,10 @@ test.beforeAll(async ({ baseURL }) => {
   await request.dispose()
 })
 
-/** Holds every script under /assets/ until `release()`; the page keeps only its HTML, CSS and start-app.js. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 200 * 1024,
-    uploadThroughput: 100 * 1024,
-  })
-  let release = () => undefined as void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await released
-    await route.continue()
-  })
-  return { release }
+/** The slow phone, with every script under /assets/ held until `release()`: only HTML, CSS and start-app.js. */
+async function slowPhoneWithoutApp(page: Page) {
+  await slowPhone(page)
+  return holdRequests(page, '**/assets/*.js')
 }
 
 const notHydrated = async (page: Page) => {
@@ -54,7 +41,7 @@ test.describe('before the app has loaded', () => {
   test.describe.configure({ timeout: 120_000 })
 
   test('typing a place and Enter in the browse search shows the results', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await expect(page.getByText('Every room on Nestmate.')).toBeVisible()
     await notHydrated(page)
@@ -68,7 +55,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('a place typed in Near… and Enter uses the best match once the app is there', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByRole('combobox', { name: 'Near…' }).fill('Wien')
@@ -84,7 +71,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('choosing a room type applies it, with what was typed in the search', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)
@@ -98,7 +85,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('the Available only switch applies at once, with what was typed in the search', async ({ page }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)
@@ -112,7 +99,7 @@ test.describe('before the app has loaded', () => {
   })
 
   test('the banner’s Browse listings link goes to the browse page', async ({ page }) => {
-    await slowPhone(page)
+    await slowPhoneWithoutApp(page)
     await page.goto('/', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page
@@ -126,7 +113,7 @@ test.describe('before the app has loaded', () => {
   test('hydration keeps what was typed, and a button pressed early is answered once the app is live', async ({
     page,
   }) => {
-    const { release } = await slowPhone(page)
+    const { release } = await slowPhoneWithoutApp(page)
     await page.goto('/browse-listing', { waitUntil: 'domcontentloaded' })
     await notHydrated(page)
     await page.getByLabel('Location or title').fill(token)
@@ -142,4 +129,60 @@ test.describe('before the app has loaded', () => {
     await expect(page).toHaveURL(new RegExp(`q=${token}.*minRent=1|minRent=1.*q=${token}`))
     await expect(cards(page)).toHaveCount(2, { timeout: 30_000 })
   })
+
+  for (const [path, where] of [
+    ['/browse-listing', 'browse'],
+    ['/', 'home'],
+  ] as const) {
+    test(`${where}'s listings show as soon as they arrive, and stay while the app takes over`, async ({
+      page,
+    }) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      // Every frame from the first: once a card has been on screen, is there one in every later frame?
+      await page.addInitScript(() => {
+        const seen = { cards: false, gap: false }
+        Object.assign(window, { nestmateCardFrames: seen })
+        const check = () => {
+          const count = document.querySelectorAll('main article').length
+          if (count > 0) seen.cards = true
+          else if (seen.cards) seen.gap = true
+          requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      })
+      const { release } = await slowPhoneWithoutApp(page)
+      await page.goto(path, { waitUntil: 'domcontentloaded' })
+      const first = cards(page).first()
+      await expect(first).toBeVisible({ timeout: 60_000 })
+      await notHydrated(page)
+      // A real card: its title links to the room's details, its rent is in the site's currency.
+      await expect(first.getByRole('link').first()).toHaveAttribute(
+        'href',
+        /^\/browse-listing-details\/[^~]+$/,
+      )
+      await expect(first).toContainText(/\$[\d,]+/)
+      await expect(page.getByText(/Rents are per month, in US Dollar \(USD\)/)).toBeVisible()
+      await expect(
+        page.getByText(where === 'home' ? 'Loading featured rooms…' : 'Loading listings…'),
+      ).toBeHidden()
+      const early = await cards(page).count()
+      release()
+      await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '', { timeout: 60_000 })
+      await expect(cards(page)).toHaveCount(early)
+      // The app's own cards took the early ones' place, and no frame went without cards in between.
+      await expect(page.locator('[data-early-cards]')).toHaveCount(0)
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => (window as unknown as { nestmateCardFrames: { gap: boolean } }).nestmateCardFrames.gap,
+          ),
+        )
+        .toBe(false)
+      expect(errors).toEqual([])
+    })
+  }
 })

@@ -5,8 +5,8 @@ import { expect, test } from '@playwright/test'
 
 const pages = [
   // The home page's first slide is plain markup until the carousel takes over and types it.
-  { path: '/', heading: 'Find Your Ideal Roommate', typed: '.swiper-slide-active h2 [aria-hidden="true"]' },
-  { path: '/browse-listing', heading: 'Browse All Listings!', typed: 'h1 [aria-hidden="true"]' },
+  { path: '/', heading: 'Find Your Ideal Roommate', typed: '.swiper-slide-active h2 [data-typed]' },
+  { path: '/browse-listing', heading: 'Browse All Listings!', typed: 'h1 [data-typed]' },
 ]
 
 for (const { path, heading, typed: typedSelector } of pages) {
@@ -18,7 +18,7 @@ for (const { path, heading, typed: typedSelector } of pages) {
     const drawn = await page
       .locator(':is(h1, h2)', { hasText: heading })
       .first()
-      .evaluate((element) => (element.querySelector('[aria-hidden="true"]') ?? element).textContent)
+      .evaluate((element) => (element.querySelector('[data-typed]') ?? element).textContent)
     expect(drawn?.replace(/\|$/, '')).toBe(heading)
     await context.close()
   })
@@ -38,3 +38,19 @@ for (const { path, heading, typed: typedSelector } of pages) {
     await expect(page.getByRole('heading', { name: heading }).first()).toBeAttached()
   })
 }
+
+test('/browse-listing: the typed heading keeps its space, so the filters never move while it types', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/browse-listing')
+  const form = page.getByRole('search', { name: 'Filter listings' })
+  const top = async () => (await form.boundingBox())!.y
+  const before = await top()
+  // The second phrase takes two lines at this width; the heading held room for it from the first paint.
+  const typed = page.locator('h1 [data-typed]')
+  await expect(typed).toContainText('Find Your Partner And See', { timeout: 15_000 })
+  expect(await top()).toBe(before)
+  // The page's heading is plain for screen readers: the first phrase, not the three run together.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName('Browse All Listings!')
+})

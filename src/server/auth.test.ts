@@ -234,6 +234,7 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
       currency: 'USD',
       googleSignIn: true,
       tiles: expect.objectContaining({ url: expect.any(String) }),
+      contact: { email: null, phone: null, hours: null, office: null },
     })
   })
 

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
         attributionUrl: 'https://www.openstreetmap.org/copyright',
       },
     })
+    expect(config.contact).toEqual({ email: null, phone: null, hours: null, office: null })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.google).toBeUndefined()
     expect(config.jobs).toBe(true)
@@ -44,6 +45,15 @@ describe('loadConfig', () => {
       'Invalid configuration: TILE_URL must contain {z}, {x} and {y}.',
     ],
     [{ DEMO_DATA: 'maybe' }, 'Invalid configuration: DEMO_DATA must be true or false.'],
+    [{ CONTACT_EMAIL: 'help desk' }, 'Invalid configuration: CONTACT_EMAIL must be an e-mail address.'],
+    [
+      { CONTACT_PHONE: 'call us' },
+      'Invalid configuration: CONTACT_PHONE must be a phone number: digits, spaces, +, -, ( and ), at most 30.',
+    ],
+    [
+      { CONTACT_OFFICE: 'x'.repeat(121) },
+      'Invalid configuration: CONTACT_OFFICE must be at most 120 characters.',
+    ],
     [{ JOBS: 'sometimes' }, 'Invalid configuration: JOBS must be true or false.'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL.'],
     [
@@ -111,5 +121,21 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBe('smtps://user:pass@mail.example:465')
     expect(config.mailFrom).toBe('Nestmate Team <team@nestmate.example>')
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: '' }).smtpUrl).toBeUndefined()
+  })
+
+  test('reads how people reach the operator; each unset (or empty) one is null', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      CONTACT_EMAIL: 'help@rooms.example',
+      CONTACT_PHONE: ' +49 30 1234567 ',
+      CONTACT_HOURS: 'Weekdays, 10 am to 4 pm',
+      CONTACT_OFFICE: '',
+    })
+    expect(config.contact).toEqual({
+      email: 'help@rooms.example',
+      phone: '+49 30 1234567',
+      hours: 'Weekdays, 10 am to 4 pm',
+      office: null,
+    })
   })
 })

@@ -10,6 +10,14 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1' || value === 'on')
 
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined)
+
 // proxy-addr's names for the private ranges, which Fastify accepts beside addresses.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
@@ -81,6 +89,19 @@ const EnvSchema = z.object({
   TILE_ATTRIBUTION_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://www.openstreetmap.org/copyright'),
+  // How people reach the site's operator (the Contact and Support pages); each unset one shows an example.
+  CONTACT_EMAIL: z
+    .email({ error: 'must be an e-mail address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CONTACT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{5,30}$/, 'must be a phone number: digits, spaces, +, -, ( and ), at most 30')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CONTACT_HOURS: optionalText(120),
+  CONTACT_OFFICE: optionalText(120),
   // Behind a load balancer: how many proxies, or which, may tell the client's address (X-Forwarded-For).
   TRUST_PROXY: z
     .string()
@@ -181,6 +202,12 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     currency: env.CURRENCY,
     /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */
     tiles: { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION, attributionUrl: env.TILE_ATTRIBUTION_URL },
+    contact: {
+      email: env.CONTACT_EMAIL ?? null,
+      phone: env.CONTACT_PHONE ?? null,
+      hours: env.CONTACT_HOURS ?? null,
+      office: env.CONTACT_OFFICE ?? null,
+    },
     logLevel: env.LOG_LEVEL,
     /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges (comma-separated). */
     trustProxy: env.TRUST_PROXY,

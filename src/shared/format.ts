@@ -14,3 +14,13 @@ export function rentFormat(currency = 'USD'): Intl.NumberFormat {
 export function formatRent(rent: number, currency = 'USD'): string {
   return rentFormat(currency).format(rent)
 }
+
+/** How the site's currency reads in a sentence: "US Dollar (USD)"; the code alone where the runtime has no name. */
+export function currencyName(currency = 'USD'): string {
+  try {
+    const name = new Intl.DisplayNames('en', { type: 'currency' }).of(currency)
+    return name && name !== currency ? `${name} (${currency})` : currency
+  } catch {
+    return currency
+  }
+}

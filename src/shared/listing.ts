@@ -14,6 +14,7 @@ import { pinFields, PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { MatchDetailSchema } from './living-profile.ts'
 import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
+import { checkContact } from './contact.ts'
 
 export * from './listing-values.ts'
 export { DaySchema } from './fact-schemas.ts'
@@ -33,20 +34,6 @@ const text = (label: string, max: number) =>
     .refine(NUL_FREE.check, NUL_FREE.message(label))
 
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`)
-
-/** Adds https:// when the address has no scheme; anything but http(s) is refused (no javascript: links). */
-export function toContactUrl(address: string): string | null {
-  const trimmed = address.trim()
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`
-  try {
-    const url = new URL(withScheme)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-    if (!url.hostname.includes('.') && url.hostname !== 'localhost') return null
-    return url.href
-  } catch {
-    return null
-  }
-}
 
 // Forms send strings; the spec's clients send numbers. Both are accepted, an empty string is "missing".
 const rent = z.preprocess(
@@ -77,12 +64,12 @@ export const NewListingSchema = z.object({
   lifestyle: text('Lifestyle', LIMITS.lifestyle).default(''),
   description: text('Description', LIMITS.description).default(''),
   contact: required('Contact info', LIMITS.contact).transform((value, ctx) => {
-    const url = toContactUrl(value)
-    if (url === null) {
-      ctx.addIssue({ code: 'custom', message: 'Contact info must be a web address (http or https).' })
+    const checked = checkContact(value)
+    if ('error' in checked) {
+      ctx.addIssue({ code: 'custom', message: checked.error })
       return z.NEVER
     }
-    return url
+    return checked.url
   }),
   number: phone.default(''),
   availability: z.preprocess(
@@ -139,6 +126,8 @@ export const ListingSummarySchema = z.object({
   lifestyle: z.string(),
   availability: AvailabilitySchema,
   userName: z.string(),
+  /** Made-up demo content: the poster is an example person, and so is everything shown about them. */
+  isExample: z.boolean(),
   likes: z.number(),
   createdAt: z.string(),
   /** The gazetteer place, its label and coordinates; all null for a listing without a place. */
@@ -194,6 +183,7 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   availability: true,
   location: true,
   userName: true,
+  isExample: true,
   rent: true,
   roomType: true,
   cover: true,

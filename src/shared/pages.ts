@@ -34,15 +34,34 @@ export type PageRow = {
 
 /** Paths keep the original spelling ("rommate") so existing links keep working. */
 export const PAGES = {
-  home: { path: '/', layout: 'root', module: 'routes/home.tsx', prerender: true },
+  home: {
+    path: '/',
+    layout: 'root',
+    module: 'routes/home.tsx',
+    prerender: true,
+    fetches: ['/api/featured-roommates', '/api/config'],
+  },
   about: { path: '/about', layout: 'root', module: 'routes/about.tsx', prerender: true },
-  contact: { path: '/contact', layout: 'root', module: 'routes/contact.tsx', prerender: true },
-  support: { path: '/support', layout: 'root', module: 'routes/support.tsx', prerender: true },
+  contact: {
+    path: '/contact',
+    layout: 'root',
+    module: 'routes/contact.tsx',
+    prerender: true,
+    fetches: ['/api/config'],
+  },
+  support: {
+    path: '/support',
+    layout: 'root',
+    module: 'routes/support.tsx',
+    prerender: true,
+    fetches: ['/api/config'],
+  },
   login: { path: '/login', layout: 'root', module: 'routes/login.tsx' },
   signup: { path: '/signup', layout: 'root', module: 'routes/signup.tsx' },
   forgotPassword: { path: '/forgot-password', layout: 'root', module: 'routes/forgot-password.tsx' },
   resetPassword: { path: '/reset-password', layout: 'root', module: 'routes/reset-password.tsx' },
   emailVerified: { path: '/email-verified', layout: 'root', module: 'routes/email-verified.tsx' },
+  accountDeleted: { path: '/account-deleted', layout: 'root', module: 'routes/account-deleted.tsx' },
   browse: {
     path: '/browse-listing',
     layout: 'root',

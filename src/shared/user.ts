@@ -58,5 +58,12 @@ export const PublicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   /** The browse map's tile server (an XYZ URL template) and the credit it asks for. */
   tiles: z.object({ url: z.string(), attribution: z.string(), attributionUrl: z.string() }),
+  /** How to reach the site's operator (Contact and Support); null where the operator hasn't set it. */
+  contact: z.object({
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    hours: z.string().nullable(),
+    office: z.string().nullable(),
+  }),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>

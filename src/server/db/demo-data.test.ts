@@ -5,7 +5,7 @@ import { demoPlaces, insertDemoData } from './demo-data.ts'
 import type { LivingProfileAnswers } from '#shared/living-profile.ts'
 import { sql } from 'drizzle-orm'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
-import { injectAs, signUp, useTestApp } from '../test/app.ts'
+import { createListing, injectAs, signUp, useTestApp } from '../test/app.ts'
 
 test('every demo listing sits in a real place, labelled and placed as the gazetteer has it', () => {
   for (const { place } of demoPlaces) {
@@ -47,6 +47,40 @@ test('a newcomer who fills a living profile sees scores on the demo listings at 
     url: '/api/roommate-listings?furnished=true',
   })
   expect(Number(withFacts.headers['x-total-count'])).toBeGreaterThan(0)
+})
+
+test('demo listings and their posters are marked as examples everywhere, with fictional phone numbers', async () => {
+  await insertDemoData(t.database.db)
+  const person = await signUp(t.app)
+  await createListing(t.app, person, { title: 'A real room' })
+  const browse = (
+    await injectAs(t.app, null, { method: 'GET', url: '/api/roommate-listings?limit=100' })
+  ).json<{ _id: string; title: string; isExample: boolean }[]>()
+  const real = browse.filter((listing) => listing.title === 'A real room')
+  expect(real.map((listing) => listing.isExample)).toEqual([false])
+  const demo = browse.filter((listing) => listing.title !== 'A real room')
+  expect(demo.length).toBeGreaterThan(20)
+  expect(demo.every((listing) => listing.isExample)).toBe(true)
+  const featured = (await injectAs(t.app, null, { method: 'GET', url: '/api/featured-roommates' })).json<
+    { title: string; isExample: boolean }[]
+  >()
+  for (const listing of featured) expect(listing.isExample).toBe(listing.title !== 'A real room')
+  // What a like reveals is made up too: a number in the range kept for fiction, an address no mail reaches.
+  const like = await injectAs(t.app, person, {
+    method: 'PATCH',
+    url: `/api/listings/${demo[0]!._id}/like`,
+    payload: {},
+  })
+  expect(like.json().number).toMatch(/^\+1 \(\d{3}\) 555-01\d\d$/)
+  expect(like.json().userEmail).toMatch(/@demo\.nestmate\.test$/)
+  const details = await injectAs(t.app, person, {
+    method: 'GET',
+    url: `/api/roommate-listings/${demo[0]!._id}`,
+  })
+  expect(details.json()).toMatchObject({
+    isExample: true,
+    contact: expect.stringMatching(/^https:\/\/example\.com\//),
+  })
 })
 
 const MORE = {

@@ -9,13 +9,14 @@ import { listing, livingProfile, user } from './schema/index.ts'
 import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
 
 // A living site for a newcomer: a few people with listings in several cities. Demo people have no password,
-// so nobody can sign in as them.
+// so nobody can sign in as them; they are marked as examples wherever they show. Their addresses are on the
+// reserved .test domain, and their phone numbers in the range set aside for fiction (555-0100 to 555-0199).
 const people = [
-  { name: 'Maya Chen', email: 'maya.chen@demo.nestmate.test' },
-  { name: 'Jonas Weber', email: 'jonas.weber@demo.nestmate.test' },
-  { name: 'Priya Raman', email: 'priya.raman@demo.nestmate.test' },
-  { name: 'Diego Alvarez', email: 'diego.alvarez@demo.nestmate.test' },
-  { name: 'Amara Okafor', email: 'amara.okafor@demo.nestmate.test' },
+  { name: 'Maya Chen', email: 'maya.chen@demo.nestmate.test', phone: '+1 (212) 555-0131' },
+  { name: 'Jonas Weber', email: 'jonas.weber@demo.nestmate.test', phone: '+1 (415) 555-0146' },
+  { name: 'Priya Raman', email: 'priya.raman@demo.nestmate.test', phone: '+1 (512) 555-0153' },
+  { name: 'Diego Alvarez', email: 'diego.alvarez@demo.nestmate.test', phone: '+1 (617) 555-0164' },
+  { name: 'Amara Okafor', email: 'amara.okafor@demo.nestmate.test', phone: '+1 (404) 555-0175' },
 ]
 
 /** Whose listings are demo listings (their pictures are illustrations: photos/demo-photos.ts). */
@@ -120,10 +121,10 @@ function householdFacts(i: number, today: number) {
 
 export function demoListings(ownerIds: string[], count = 36, today = Date.now()): DemoListing[] {
   return Array.from({ length: count }, (_, i) => {
+    const owner = i % ownerIds.length
     const roomType = ROOM_TYPES[i % ROOM_TYPES.length]!
     const base = roomType === 'Studio' ? 1100 : roomType === 'Single' ? 750 : 420
     const { location, place } = demoPlaces[(i * 7) % demoPlaces.length]!
-    const owner = i % ownerIds.length
     const { lifestyle, smokingAllowed, petsAllowed } = householdOf(owner)
     return {
       ownerId: ownerIds[owner]!,
@@ -134,9 +135,9 @@ export function demoListings(ownerIds: string[], count = 36, today = Date.now())
       roomType,
       lifestyle,
       description: descriptions[i % descriptions.length]!,
-      contact: `https://www.facebook.com/nestmate.demo.${i + 1}`,
-      number:
-        i % 5 === 4 ? '' : `+1 (555) 01${String(i).padStart(2, '0')}-${String(1000 + i * 13).slice(-4)}`,
+      // example.com is reserved for examples: no real person's page is ever linked.
+      contact: `https://example.com/nestmate-demo-${i + 1}`,
+      number: people[owner % people.length]!.phone,
       availability: i % 4 === 3 ? 'Not Available' : 'Available',
       ...householdFacts(i, today),
       smokingAllowed,
@@ -152,8 +153,16 @@ export async function insertDemoData(db: Database): Promise<number> {
     if ((existing?.count ?? 0) > 0) return 0
     const owners = await tx
       .insert(user)
-      .values(people.map((person) => ({ id: crypto.randomUUID(), ...person, emailVerified: false })))
-      .onConflictDoUpdate({ target: user.email, set: { name: sql`excluded.name` } })
+      .values(
+        people.map(({ name, email }) => ({
+          id: crypto.randomUUID(),
+          name,
+          email,
+          emailVerified: false,
+          isExample: true,
+        })),
+      )
+      .onConflictDoUpdate({ target: user.email, set: { name: sql`excluded.name`, isExample: true } })
       .returning({ id: user.id })
     const rows = demoListings(owners.map((owner) => owner.id))
     // Demo posters have living profiles, so a newcomer who fills one sees scores at once.

@@ -23,4 +23,17 @@ describe('index.html with a prerendered first paint', () => {
       '<script src="/start-app.js" defer data-entry="/assets/index-e1.js" data-preload="/assets/home-h1.js"></script>',
     )
   })
+
+  test('a page with early cards gets their templates after #root and their script before start-app.js', () => {
+    const templates = '<template id="early-browse"><ul data-cards></ul></template>'
+    const html = withFirstPaint(index, {
+      head: '<title>Nestmate | Browse</title>',
+      markup: '<main></main>',
+      templates,
+    })
+    expect(html).toContain(`<div id="root"><main></main></div>${templates}`)
+    expect(html.indexOf('<script src="/early-cards.js" defer></script>')).toBeGreaterThan(-1)
+    expect(html.indexOf('/early-cards.js')).toBeLessThan(html.indexOf('/start-app.js'))
+    expect(withFirstPaint(index, { head: '<title>x</title>', markup: '' })).not.toContain('early-cards')
+  })
 })

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-/** What the build's prerender wrote for one page: what goes in <head> and what in #root. */
-export type FirstPaint = { head: string; markup: string }
+/** What the build's prerender wrote for one page: what goes in <head>, in #root and (templates) after it. */
+export type FirstPaint = { head: string; markup: string; templates?: string }
 
 /** dist/web/.vite/first-paint.json (scripts/prerender.ts), by page path; none when the build has no such file. */
 export function readFirstPaints(root: string): Record<string, FirstPaint> {
@@ -26,8 +26,10 @@ export function withFirstPaint(html: string, firstPaint: FirstPaint): string {
   let painted = html.replace(entry[0], '')
   for (const preload of preloads) painted = painted.replace(preload[0], '')
   const start = `<script src="/start-app.js" defer data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`
+  // A page with early cards runs their script first: it asks for the listings the page is waiting for.
+  const early = firstPaint.templates ? `<script src="/early-cards.js" defer></script>\n    ` : ''
   return painted
     .replace(/<title>[^<]*<\/title>/, () => firstPaint.head)
-    .replace(ROOT_ELEMENT, () => `<div id="root">${firstPaint.markup}</div>`)
-    .replace('  </head>', () => `    ${start}\n  </head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${firstPaint.markup}</div>${firstPaint.templates ?? ''}`)
+    .replace('  </head>', () => `    ${early}${start}\n  </head>`)
 }

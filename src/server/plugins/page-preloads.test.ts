@@ -132,7 +132,11 @@ describe('the prerendered first paint', () => {
     ])
     // Another view asks for other answers; a page without `fetches` preloads none.
     expect(fetchPreloads((await t.app.inject({ url: '/browse-listing?sort=newest' })).body)).toEqual([])
-    expect(fetchPreloads((await t.app.inject({ url: '/' })).body)).toEqual([])
+    expect(fetchPreloads((await t.app.inject({ url: '/' })).body)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/featured-roommates">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/config">',
+    ])
+    expect(fetchPreloads((await t.app.inject({ url: '/about' })).body)).toEqual([])
   })
 
   test('a page without one keeps an empty #root', async () => {

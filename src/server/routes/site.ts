@@ -39,6 +39,7 @@ export const siteRoutes =
         currency: config.currency,
         googleSignIn: Boolean(config.google),
         tiles: config.tiles,
+        contact: config.contact,
       }),
     )
 

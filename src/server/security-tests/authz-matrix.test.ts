@@ -67,6 +67,7 @@ const summary = (ctx: Ctx) => ({
   createdAt: anyString,
   ...{ placeId: null, placeName: null, lat: null, lon: null },
   cover: null,
+  isExample: false,
 })
 const full = (ctx: Ctx, extra: object) => ({
   ...summary(ctx),
@@ -180,6 +181,7 @@ const TABLE: Row[] = [
         currency: 'USD',
         googleSignIn: false,
         tiles: expect.objectContaining({ url: anyString }),
+        contact: { email: null, phone: null, hours: null, office: null },
       }),
     }),
   },
@@ -733,8 +735,8 @@ const TABLE: Row[] = [
 ]
 
 function pickFeatured(row: ReturnType<typeof summary>) {
-  const { _id, title, availability, location, userName, rent, roomType, cover } = row
-  return { _id, title, availability, location, userName, rent, roomType, cover }
+  const { _id, title, availability, location, userName, rent, roomType, cover, isExample } = row
+  return { _id, title, availability, location, userName, rent, roomType, cover, isExample }
 }
 
 const t = useTestApp()

@@ -1,11 +1,46 @@
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2'
 import { currentTheme } from '../lib/theme.ts'
 
+// The element that last had the keyboard focus outside a pop-up. A button that starts an action is often disabled
+// or gone by the time its pop-up opens (a saved form, a like), so the focus the pop-up finds is already lost.
+let lastFocused: Element | null = null
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && !event.target.closest('.swal2-container'))
+        lastFocused = event.target
+    },
+    true,
+  )
+
+const canTakeFocus = (element: Element | null): element is HTMLElement =>
+  element instanceof HTMLElement &&
+  element.isConnected &&
+  !element.matches(':disabled') &&
+  element.getClientRects().length > 0
+
+/**
+ * After a pop-up closes, the focus goes back where it was, or, when that element has gone, to the page's heading:
+ * never to the start of the page.
+ */
+function returnFocus(before: Element | null) {
+  const active = document.activeElement
+  if (active && active !== document.body) return
+  if (canTakeFocus(before)) return before.focus()
+  const heading = document.querySelector('main h1')
+  if (!(heading instanceof HTMLElement)) return
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
+  heading.focus()
+}
+
 /**
  * Shows a sweetalert2 pop-up in the current colour theme. sweetalert2 is loaded on first use only, so it never
  * weighs on a page's first load (the home page budget).
  */
 export async function popup(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  const active = document.activeElement
+  const before = active && active !== document.body ? active : lastFocused
   const { default: Swal } = await import('sweetalert2')
   return Swal.fire({
     theme: currentTheme(),
@@ -17,6 +52,11 @@ export async function popup(options: SweetAlertOptions): Promise<SweetAlertResul
       denyButton: 'btn btn-error',
     },
     ...options,
+    returnFocus: false,
+    didClose: () => {
+      returnFocus(before)
+      options.didClose?.()
+    },
   })
 }
 

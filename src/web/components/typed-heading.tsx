@@ -3,6 +3,8 @@ import { useTypewriter } from './use-typewriter.ts'
 
 type TypedHeadingProps = {
   words: string[]
+  /** The heading as screen readers and the page outline have it; the first word unless said. */
+  label?: string
   /** true (default): type the words forever; false: type them once and stop on the last. */
   loop?: boolean
   level?: 'h1' | 'h2' | 'h3'
@@ -13,11 +15,14 @@ type TypedHeadingProps = {
 
 /**
  * A heading whose words are typed out with a visible cursor. It is painted with the whole first word, and the
- * typing starts after a pause. Screen readers get all the words at once (the typing itself is hidden from
- * them), and people who prefer reduced motion see the first word, still.
+ * typing starts after a pause. Every word sits, unseen, in the same place as the typed one, so the heading is as
+ * tall as its longest word from the first paint on and typing never moves what is below it. Screen readers get
+ * the plain heading (`label`); the typing is hidden from them. People who prefer reduced motion see the first
+ * word, still.
  */
 export function TypedHeading({
   words,
+  label = words[0],
   loop = true,
   level: Heading = 'h1',
   className = '',
@@ -26,8 +31,17 @@ export function TypedHeading({
   const isStill = usePrefersReducedMotion() || isStillHere
   return (
     <Heading className={className}>
-      <span className="sr-only">{words.join(' ')}</span>
-      <span aria-hidden="true">{isStill ? words[0] : <TypedWords words={words} loop={loop} />}</span>
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true" className="grid">
+        {words.map((word) => (
+          <span key={word} className="invisible col-start-1 row-start-1">
+            {word}|
+          </span>
+        ))}
+        <span data-typed className="col-start-1 row-start-1">
+          {isStill ? words[0] : <TypedWords words={words} loop={loop} />}
+        </span>
+      </span>
     </Heading>
   )
 }

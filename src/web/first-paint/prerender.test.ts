@@ -38,6 +38,39 @@ describe('the prerendered first paint of the public pages', () => {
     expect(markup).not.toMatch(/<li>.*Posted by/)
   })
 
+  test.each([
+    ['/', 'early-featured'],
+    ['/browse-listing', 'early-browse'],
+  ])(
+    '%s leaves a slot for its early cards and has their templates, from the real card',
+    async (path, name) => {
+      const { markup, templates } = await renderFirstPaint(path)
+      expect(markup).toMatch(
+        new RegExp(`<div data-early-cards="/api/[a-z-]+" data-template="${name}"></div>`),
+      )
+      expect(templates).toContain(`<template id="${name}">`)
+      // One card, every field a token for early-cards.js to fill, and the parts that vary by value.
+      const card = templates!.slice(templates!.indexOf(`<template id="${name}-card"`))
+      for (const token of [
+        '~title~',
+        '~location~',
+        '~placeName~',
+        '~roomType~',
+        '~userName~',
+        '~availability~',
+      ])
+        expect(card).toContain(token)
+      expect(card).toContain('href="/browse-listing-details/~_id~"')
+      expect(card).toContain('data-rent-sample="$987,654,321"')
+      for (const part of ['Available', 'Not Available', 'no-cover', 'example'])
+        expect(templates).toContain(`<template id="early-part-${part}">`)
+    },
+  )
+
+  test('the other public pages have no early cards', async () => {
+    expect((await renderFirstPaint('/about')).templates).toBeUndefined()
+  })
+
   test('a path without a first paint is refused', async () => {
     await expect(renderFirstPaint('/dashboard')).rejects.toThrow('/dashboard has no first paint')
   })

@@ -37,3 +37,25 @@ describe('api', () => {
     await expect(api('/api/stats')).rejects.toMatchObject({ status: 500, message: 'Request failed (500).' })
   })
 })
+
+describe('an answer the page asked for before the app loaded', () => {
+  afterEach(() => {
+    globalThis.nestmateEarlyFetches = undefined
+  })
+
+  it('is read instead of asking again, once', async () => {
+    answer(200, JSON.stringify(['asked again']))
+    globalThis.nestmateEarlyFetches = {
+      '/api/featured-roommates': Promise.resolve(new Response(JSON.stringify(['early']))),
+    }
+    expect(await api('/api/featured-roommates')).toEqual(['early'])
+    expect(fetch).not.toHaveBeenCalled()
+    expect(await api('/api/featured-roommates')).toEqual(['asked again'])
+  })
+
+  it('is asked for again when the early request failed', async () => {
+    answer(200, JSON.stringify(['asked again']))
+    globalThis.nestmateEarlyFetches = { '/api/config': Promise.reject(new TypeError('offline')) }
+    expect(await api('/api/config')).toEqual(['asked again'])
+  })
+})

@@ -30,8 +30,8 @@ export function Component() {
         </InfoCard>
         <InfoCard Icon={FaShieldHalved} title="What Makes Us Unique">
           <p>
-            Your phone number stays private until someone likes your listing, and only you can edit or delete
-            what you post. No feeds, no bidding, no fees: browse, like, call.
+            Your email address and phone number stay private until someone likes your listing, and only you
+            can edit or delete what you post. No feeds, no bidding, no fees: browse, like, call.
           </p>
           <p className="text-sm">
             Nestmate does not check identities, so meet in a public place first and never pay before you have

@@ -13,7 +13,10 @@ import {
 } from '../features/listings/browse-api.ts'
 import { BrowseFilters, type TypedPlace } from '../features/listings/browse-filters.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
+import { CardTemplates, EarlyCardsSlot, TOKEN_LISTING } from '../features/listings/early-card-templates.tsx'
 import { MatchPrompt } from '../features/listings/match-prompt.tsx'
+import { BrowseCard, CARD_GRID, ResultsHeader } from '../features/listings/results-parts.tsx'
+import { API, PATHS } from '#shared/api.ts'
 import { bestPlace } from '../features/places/places-api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
@@ -60,12 +63,7 @@ export function Component() {
   const navigation = useNavigation()
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
-    <BrowseLayout
-      view={view}
-      viewKey={location.search}
-      canSortByMatch={firstPage.profile === 'scored'}
-      typedPlace={typedPlace}
-    >
+    <BrowseLayout view={view} canSortByMatch={firstPage.profile === 'scored'} typedPlace={typedPlace}>
       <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
       <BrowseResults
         key={location.search}
@@ -80,7 +78,6 @@ export function Component() {
 
 type BrowseLayoutProps = {
   view: BrowseView
-  viewKey?: string
   canSortByMatch?: boolean
   typedPlace?: TypedPlace | null
   children: ReactNode
@@ -90,26 +87,42 @@ type BrowseLayoutProps = {
  * The page around its results. The build's prerendered first paint (src/web/first-paint/) has the results still
  * loading; once the page is hydrated, they are rendered in slices (AfterHydration).
  */
-export function BrowseLayout({ view, viewKey, canSortByMatch, typedPlace, children }: BrowseLayoutProps) {
+export function BrowseLayout({ view, canSortByMatch, typedPlace, children }: BrowseLayoutProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <PageTitle title="Browse Listing" />
-      <TypedHeading
-        words={WORDS}
-        className="mb-2 min-h-[1.4em] text-center text-3xl font-extrabold sm:text-4xl"
-      />
+      <TypedHeading words={WORDS} className="mb-2 text-center text-3xl font-extrabold sm:text-4xl" />
       <p className="mb-8 text-center text-base-content/80">
         Every room on Nestmate. Search by place, set your budget, pick a room type.
       </p>
-      <BrowseFilters key={viewKey} view={view} canSortByMatch={canSortByMatch} typedPlace={typedPlace} />
+      <BrowseFilters view={view} canSortByMatch={canSortByMatch} typedPlace={typedPlace} />
       <div className="mt-6">
-        <AfterHydration fallback={<Spinner label="Loading listings…" />}>{children}</AfterHydration>
+        <AfterHydration
+          early={<EarlyCardsSlot src={API.listings} template="early-browse" />}
+          fallback={<Spinner label="Loading listings…" />}
+        >
+          {children}
+        </AfterHydration>
       </div>
     </div>
   )
 }
 
-/** The build's first paint: the default view, its results still loading. */
-export const firstPaint = { Component: () => <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout> }
+/** The build's first paint: the default view, its results still loading, and the templates of its early cards. */
+export const firstPaint = {
+  Component: () => <BrowseLayout view={DEFAULT_VIEW}>{null}</BrowseLayout>,
+  templates: () => (
+    <CardTemplates
+      name="early-browse"
+      block={
+        <div className="transition-opacity">
+          <ResultsHeader count="~count~" currency="~currency~" isMapShown={false} />
+          <ul data-cards className={CARD_GRID} />
+        </div>
+      }
+      card={<BrowseCard listing={TOKEN_LISTING} currency="USD" to={PATHS.details('~_id~')} />}
+    />
+  ),
+}
 
 export const ErrorBoundary = RouteErrorBoundary

@@ -1,9 +1,41 @@
 import { FaEnvelope, FaLocationDot, FaPhone } from 'react-icons/fa6'
+import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { InfoCard } from '../components/info/info-card.tsx'
 import { PageHero } from '../components/info/page-hero.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
-import { CONTACT } from '../components/info/contact-details.ts'
+import { telHref } from '../components/info/contact-details.ts'
+import { ContactPending, ContactValue, ExamplesNote } from '../components/info/contact-value.tsx'
+import { loadContact, useContactDetails } from '../components/info/use-contact-details.ts'
+
+export const loader = loadContact
+
+// The details come from the server's settings: the build draws their places, the browser fills them in.
+const pending = <ContactPending className="h-5 w-48" />
+
+function Email() {
+  const { email } = useContactDetails()
+  return email && <ContactValue item={email} href={`mailto:${email.value}`} />
+}
+
+function Phone() {
+  const { phone, hours } = useContactDetails()
+  return (
+    <>
+      {phone && <ContactValue item={phone} href={telHref(phone.value)} />}
+      {hours && <span className="block">{hours.value}</span>}
+    </>
+  )
+}
+
+function Office() {
+  const { office } = useContactDetails()
+  return office && <ContactValue item={office} />
+}
+
+function Examples() {
+  return <ExamplesNote details={useContactDetails()} />
+}
 
 export function Component() {
   return (
@@ -18,29 +50,30 @@ export function Component() {
           Icon={FaEnvelope}
           title="Email"
           footer={
-            <a href={`mailto:${CONTACT.email}`} className="link font-semibold link-primary">
-              {CONTACT.email}
-            </a>
+            <AfterHydration fallback={pending}>
+              <Email />
+            </AfterHydration>
           }
         >
           <p>The best way to reach us about anything. We answer within two working days.</p>
         </InfoCard>
-        <InfoCard
-          Icon={FaPhone}
-          title="Phone"
-          footer={
-            <a href={`tel:${CONTACT.phoneHref}`} className="link font-semibold link-primary">
-              {CONTACT.phone}
-            </a>
-          }
-        >
-          <p>{CONTACT.hours}</p>
+        <InfoCard Icon={FaPhone} title="Phone">
+          <AfterHydration fallback={pending}>
+            <Phone />
+          </AfterHydration>
         </InfoCard>
         <InfoCard Icon={FaLocationDot} title="Office">
-          <p className="font-semibold text-base-content">{CONTACT.city}</p>
+          <p>
+            <AfterHydration fallback={pending}>
+              <Office />
+            </AfterHydration>
+          </p>
           <p>We work mostly online and do not hold walk-in hours, so please email before visiting.</p>
         </InfoCard>
       </div>
+      <AfterHydration fallback={null}>
+        <Examples />
+      </AfterHydration>
     </>
   )
 }

@@ -6,7 +6,7 @@ import { AboutTeaser } from '../features/home/about-teaser.tsx'
 import { Banner } from '../features/home/banner.tsx'
 import { BlogTeasers } from '../features/home/blog-teasers.tsx'
 import { fetchFeatured } from '../features/home/featured-api.ts'
-import { FeaturedRoommates } from '../features/home/featured-roommates.tsx'
+import { FeaturedRoommates, FeaturedTemplates } from '../features/home/featured-roommates.tsx'
 import { Newsletter } from '../features/home/newsletter.tsx'
 import { RentalFeatures } from '../features/home/rental-features.tsx'
 import { UpcomingEvents } from '../features/home/upcoming-events.tsx'
@@ -20,8 +20,12 @@ export function loader({ request }: { request: Request }) {
   return { featured }
 }
 
-/** The build's first paint has the featured rooms still loading: a promise that never settles. */
-export const firstPaint = { loader: () => ({ featured: new Promise<never>(() => undefined) }) }
+/** The build's first paint has the featured rooms still loading (a promise that never settles), and the templates of
+ * their early cards. */
+export const firstPaint = {
+  loader: () => ({ featured: new Promise<never>(() => undefined) }),
+  templates: FeaturedTemplates,
+}
 
 /**
  * False on the first render, true right after it (as a transition, which React renders in slices): the sections
@@ -42,7 +46,7 @@ const BELOW_THE_FOLD = [AboutTeaser, BlogTeasers, UpcomingEvents, RentalFeatures
 export function Component() {
   const { featured } = useLoaderData<typeof loader>()
   const showRest = useAfterFirstPaint()
-  useScrollReveal()
+  useScrollReveal(showRest)
   return (
     <>
       <PageTitle title="Home" />

@@ -17,6 +17,8 @@ export const user = pgTable('user', {
   email: text().notNull().unique(),
   emailVerified: boolean().notNull().default(false),
   image: text(),
+  /** A made-up person of the demo data (db/demo-data.ts): they and their listings are shown as examples. */
+  isExample: boolean().notNull().default(false),
   ...timestamps,
 })
 

@@ -54,6 +54,7 @@ const SUMMARY_KEYS = [
   'availability',
   'cover',
   'createdAt',
+  'isExample',
   'likes',
   'lifestyle',
   'location',

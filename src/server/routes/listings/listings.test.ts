@@ -5,6 +5,7 @@ import { ListingDetailSchema } from '#shared/listing.ts'
 import { createListing, injectAs, signUp, sampleListing, type TestUser, useTestApp } from '../../test/app.ts'
 import { detailsAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 import { likeAs } from '../likes/test-requests.ts'
+import { CONTACT_MESSAGES } from '#shared/contact.ts'
 
 const t = useTestApp()
 
@@ -171,24 +172,26 @@ describe('POST /api/roommate-listings', () => {
         'availability',
         'Availability must be Available or Not Available.',
       ],
-      [
-        'a javascript: contact',
-        { contact: 'javascript:alert(1)' },
-        'contact',
-        'Contact info must be a web address (http or https).',
-      ],
+      ['a javascript: contact', { contact: 'javascript:alert(1)' }, 'contact', CONTACT_MESSAGES.notAnAddress],
       [
         'a data: contact',
         { contact: 'data:text/html,<script>alert(1)</script>' },
         'contact',
-        'Contact info must be a web address (http or https).',
+        CONTACT_MESSAGES.notAnAddress,
       ],
       [
         'a contact that is no address',
         { contact: 'call me maybe' },
         'contact',
-        'Contact info must be a web address (http or https).',
+        CONTACT_MESSAGES.notAnAddress,
       ],
+      [
+        'an e-mail address as the contact',
+        { contact: 'jane@example.com' },
+        'contact',
+        CONTACT_MESSAGES.email,
+      ],
+      ['a phone number as the contact', { contact: '+1 (503) 555-0142' }, 'contact', CONTACT_MESSAGES.phone],
       [
         'a phone number with letters',
         { number: '555-CALL-NOW' },
@@ -592,6 +595,7 @@ describe('GET /api/featured-roommates', () => {
       availability: 'Available',
       location: 'Portland, OR',
       userName: 'Featured Poster',
+      isExample: false,
       rent: 850,
       roomType: 'Single',
       cover: null,

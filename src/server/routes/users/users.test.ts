@@ -243,6 +243,7 @@ describe('site', () => {
         attribution: '© OpenStreetMap contributors',
         attributionUrl: 'https://www.openstreetmap.org/copyright',
       },
+      contact: { email: null, phone: null, hours: null, office: null },
     })
   })
 

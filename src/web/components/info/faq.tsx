@@ -4,8 +4,8 @@ const QUESTIONS = [
     a: 'Open Browse Listing. Search by city or street, pick a room type (Single, Shared or Studio), set a rent range and sort by price or date. Browsing needs no account.',
   },
   {
-    q: "How do I see a poster's phone number?",
-    a: 'Sign in, open the listing and press Like. The number appears once you have liked it, if the poster gave one. Every listing also links to the page the poster chose as their contact.',
+    q: "How do I see a poster's phone number and email?",
+    a: 'Sign in, open the listing and press Like. Their email address appears beside the Like button at once, with their phone number if they gave one. Every listing also links to the page the poster chose as their contact.',
   },
   {
     q: 'How do I post or change my listing?',

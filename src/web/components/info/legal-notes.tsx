@@ -7,12 +7,12 @@ const NOTES = [
   {
     id: 'privacy',
     title: 'Privacy Policy',
-    text: 'We store your account (name, email address, an optional photo address and a securely hashed password), your listings and the listings you like. Your listings and name are public; your email is shown only to signed-in people; your phone number only to people who liked your listing. We do not sell your data.',
+    text: 'We store your account (name, email address, an optional photo address and a securely hashed password), your listings with their photos, your living profile if you fill one in, and the listings you like. Your listings, name and photo are public. Your email address and your listing’s phone number are shown only to you and to the people who like that listing; an Unlike hides them again. Who liked your listing is for you alone to see, and your living profile’s answers never show, only the match they make. We do not sell your data.',
   },
   {
     id: 'cookies',
     title: 'Cookie Policy',
-    text: 'We use cookies only to keep you signed in. Your browser also remembers your light or dark theme choice and which listings you liked, in local storage on your device. No advertising or tracking cookies.',
+    text: 'We use cookies only to keep you signed in. Your browser also remembers your light or dark theme choice in local storage on your device, and, for the current tab only, the browse results you loaded. No advertising or tracking cookies.',
   },
 ]
 

@@ -44,7 +44,7 @@ export async function accountAction(intent: string, form: FormData, email: strin
   const answer = await popup({
     icon: 'warning',
     title: 'Delete your account for good?',
-    text: 'Your listings, likes, sessions and account are removed at once.',
+    text: 'Your listings with their photos, your living profile, your likes, your sign-ins and your account are removed at once.',
     showCancelButton: true,
     confirmButtonText: 'Delete my account',
     cancelButtonText: 'Keep it',
@@ -57,6 +57,6 @@ export async function accountAction(intent: string, form: FormData, email: strin
       intent,
       error: outcome.code === 'INVALID_PASSWORD' ? 'That is not your password.' : outcome.message,
     }
-  await showSuccess('Account Deleted', 'Everything of yours is gone from Nestmate. Take care!', 1800)
-  return redirect(PATHS.home)
+  // The confirmation is a page of its own, which stays until the person moves on.
+  return redirect(PATHS.accountDeleted)
 }

@@ -20,7 +20,11 @@ export function DeleteAccountSection({ listingCount, hasPassword, error }: Delet
       <div>
         <p>Deleting your account removes, at once and for good:</p>
         <ul className="mt-2 list-disc pl-6">
-          <li>{listings[0]!.toUpperCase() + listings.slice(1)}, with the likes others gave them;</li>
+          <li>
+            {listings[0]!.toUpperCase() + listings.slice(1)}, with their photos and the likes others gave
+            them;
+          </li>
+          <li>your living profile: your answers and interests, and the matches they made;</li>
           <li>your likes of other listings (their like counts go down by one);</li>
           <li>your sign-in on every device;</li>
           <li>your account: name, e-mail address, photo and password or Google sign-in.</li>

@@ -4,7 +4,10 @@ import { PATHS } from '#shared/api.ts'
 
 const STEPS = [
   { Icon: FaMagnifyingGlassLocation, text: 'Search rooms by place, rent and room type.' },
-  { Icon: FaHeart, text: "Like a listing to see the poster's phone number." },
+  {
+    Icon: FaHeart,
+    text: "Like a listing to see the poster's email address, and their phone number if they gave one.",
+  },
   { Icon: FaPenToSquare, text: 'Post your own room and keep it up to date.' },
 ]
 
@@ -12,7 +15,7 @@ export function AboutTeaser() {
   return (
     <section aria-labelledby="about-teaser-title" className="bg-base-200 px-4 py-16">
       <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2">
-        <div className="space-y-4" data-aos="fade-up">
+        <div className="space-y-4" data-reveal="fade-up">
           <p className="font-semibold tracking-wide text-primary uppercase">About Nestmate</p>
           <h2 id="about-teaser-title" className="text-3xl font-extrabold sm:text-4xl">
             A calmer way to find someone to live with
@@ -26,7 +29,7 @@ export function AboutTeaser() {
             More about us
           </Link>
         </div>
-        <ul className="space-y-4" data-aos="fade-up">
+        <ul className="space-y-4" data-reveal="fade-up">
           {STEPS.map(({ Icon, text }) => (
             <li key={text} className="flex items-center gap-4 rounded-box bg-base-100 p-5 shadow-sm">
               <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary text-primary-content">

@@ -23,7 +23,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
   {
     heading: 'Verified & Secure Profiles',
     description:
-      "Nestmate doesn't check IDs, so it guards what it can: your phone number stays hidden until someone likes your listing, and only you can edit or delete your posts.",
+      "Nestmate doesn't check IDs, so it guards what it can: your email address and phone number stay hidden until someone likes your listing, and only you can edit or delete your posts.",
     cta: { label: 'How we handle your data', to: `${PATHS.support}#privacy` },
     Illustration: PrivacyIllustration,
   },
@@ -37,7 +37,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
   {
     heading: 'Simple Booking Process',
     description:
-      "There is no booking form to fill in: like a listing to reveal the poster's phone number, then call and arrange a viewing between yourselves.",
+      "There is no booking form to fill in: like a listing to reveal the poster's email address and phone number, then get in touch and arrange a viewing between yourselves.",
     cta: { label: 'Post your room', to: PATHS.addListing },
     Illustration: LikeToCallIllustration,
   },

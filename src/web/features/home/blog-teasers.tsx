@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 import { SectionHeading } from './section-heading.tsx'
 
 const POSTS = [
@@ -31,7 +32,11 @@ export function BlogTeasers() {
       />
       <ul className="grid gap-6 md:grid-cols-3">
         {POSTS.map((post, index) => (
-          <li key={post.title} data-aos="fade-up" data-aos-delay={index * 100}>
+          <li
+            key={post.title}
+            data-reveal="fade-up"
+            style={{ '--reveal-delay': `${index * 100}ms` } as CSSProperties}
+          >
             <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
               <div className="h-2 rounded-t-box bg-gradient-to-r from-primary to-secondary" />
               <div className="card-body">

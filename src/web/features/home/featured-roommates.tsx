@@ -1,11 +1,16 @@
 import { Await, Link, useRevalidator } from 'react-router'
-import { PATHS } from '#shared/api.ts'
+import { API, PATHS } from '#shared/api.ts'
 import { AfterHydration } from '../../first-paint/after-hydration.tsx'
+import { CurrencyNote } from '../../components/currency-note.tsx'
 import { ErrorView } from '../../components/error-view.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { ListingCard } from '../listings/listing-card.tsx'
+import { ListingCard, type CardListing } from '../listings/listing-card.tsx'
+import { CardTemplates, EarlyCardsSlot, TOKEN_LISTING } from '../listings/early-card-templates.tsx'
+import { CARD_GRID } from '../listings/results-parts.tsx'
 import type { Featured } from './featured-api.ts'
 import { SectionHeading } from './section-heading.tsx'
+
+const NOTE_CLASS = 'mt-4 text-center'
 
 /** Up to six Available listings. Loading, failure (with Retry) and empty states are all shown, never a lasting spinner. */
 export function FeaturedRoommates({ featured }: { featured: Promise<Featured> }) {
@@ -14,9 +19,12 @@ export function FeaturedRoommates({ featured }: { featured: Promise<Featured> })
       <SectionHeading
         id="featured-title"
         title="Featured Roommates Post"
-        intro="The newest rooms that are still available. Sign in to see the details and like the ones you want."
+        intro="The newest rooms that are still available. Open one for its details, and like it to see how to reach its poster (both need a free account)."
       />
-      <AfterHydration fallback={<Spinner label="Loading featured rooms…" />}>
+      <AfterHydration
+        early={<EarlyCardsSlot src={API.featured} template="early-featured" />}
+        fallback={<Spinner label="Loading featured rooms…" />}
+      >
         <Await resolve={featured} errorElement={<FeaturedError />}>
           {({ listings, currency }: Featured) => <FeaturedGrid listings={listings} currency={currency} />}
         </Await>
@@ -37,13 +45,39 @@ function FeaturedGrid({ listings, currency }: Featured) {
     )
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {listings.map((listing) => (
-        <li key={listing._id} data-aos="fade-up">
-          <ListingCard listing={listing} to={PATHS.details(listing._id)} currency={currency} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={CARD_GRID}>
+        {listings.map((listing) => (
+          <FeaturedCard key={listing._id} listing={listing} currency={currency} />
+        ))}
+      </ul>
+      <CurrencyNote currency={currency} className={NOTE_CLASS} />
+    </>
+  )
+}
+
+/** The featured rooms as the build's templates for early cards (decision 036). */
+export function FeaturedTemplates() {
+  return (
+    <CardTemplates
+      name="early-featured"
+      block={
+        <>
+          <ul data-cards className={CARD_GRID} />
+          <CurrencyNote currency="~currency~" className={NOTE_CLASS} />
+        </>
+      }
+      card={<FeaturedCard listing={TOKEN_LISTING} currency="USD" />}
+    />
+  )
+}
+
+/** One featured room: its card, which opens the (sign-in) details. */
+export function FeaturedCard({ listing, currency }: { listing: CardListing; currency: string }) {
+  return (
+    <li>
+      <ListingCard listing={listing} to={PATHS.details(listing._id)} currency={currency} />
+    </li>
   )
 }
 

@@ -15,7 +15,7 @@ export function Newsletter() {
     <section aria-labelledby="newsletter-title" className="px-4 pb-4">
       <div
         className="mx-auto max-w-4xl rounded-box bg-gradient-to-br from-primary to-secondary p-8 text-center text-primary-content shadow-lg sm:p-12"
-        data-aos="zoom-in"
+        data-reveal="zoom-in"
       >
         <h2 id="newsletter-title" className="text-3xl font-extrabold">
           Stay in the loop

@@ -34,7 +34,7 @@ export function RentalFeatures() {
       />
       <ul className="grid gap-6 md:grid-cols-3">
         {FEATURES.map(({ Icon, title, text, action }) => (
-          <li key={title} data-aos="fade-up">
+          <li key={title} data-reveal="fade-up">
             <article className="card h-full bg-primary text-primary-content shadow-md">
               <div className="card-body items-start">
                 <Icon className="size-9" aria-hidden="true" />

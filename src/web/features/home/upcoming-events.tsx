@@ -58,7 +58,7 @@ export function UpcomingEvents() {
         {events.map((event) => {
           const { Icon, label } = TYPES[event.type]
           return (
-            <li key={event.title} data-aos="zoom-in">
+            <li key={event.title} data-reveal="zoom-in">
               <article className="flex h-full gap-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
                 <span className="grid size-14 shrink-0 place-items-center rounded-xl bg-secondary/15 text-secondary">
                   <Icon className="size-7" aria-label={`${label} event`} role="img" />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { PATHS } from '#shared/api.ts'
 import type { LikedListing } from '#shared/likes.ts'
 import { ListingCard } from '../listings/listing-card.tsx'
@@ -5,13 +6,22 @@ import { fullDate, timeAgo } from '../../lib/time-ago.ts'
 import { UnlikeButton } from './unlike-button.tsx'
 import { useUnlike } from './use-unlike.ts'
 
-type LikedRoomItemProps = { room: LikedListing; currency: string }
+type LikedRoomItemProps = {
+  room: LikedListing
+  currency: string
+  /** Called once the room has left the list (its like taken back), with its title. */
+  onGone: (title: string) => void
+}
 
 /** A liked room: its card (which opens the details) and, below it, when it was liked and Unlike. */
-export function LikedRoomItem({ room, currency }: LikedRoomItemProps) {
+export function LikedRoomItem({ room, currency, onGone }: LikedRoomItemProps) {
   const { unlike, isPending, answer } = useUnlike(room._id)
+  const isGone = Boolean(answer?.unlike)
+  useEffect(() => {
+    if (isGone) onGone(room.title)
+  }, [isGone, onGone, room.title])
   // Gone as soon as the server confirms, before the list reloads.
-  if (answer?.unlike) return null
+  if (isGone) return null
   return (
     <li className="flex flex-col gap-2">
       <ListingCard

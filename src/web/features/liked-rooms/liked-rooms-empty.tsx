@@ -9,7 +9,8 @@ export function LikedRoomsEmpty() {
       <FaRegHeart aria-hidden="true" className="mx-auto mb-3 size-10 text-primary" />
       <h2 className="text-xl font-bold">You haven’t liked any rooms yet</h2>
       <p className="mx-auto mt-2 max-w-md text-base-content/80">
-        Like a room on its details page to see the poster’s phone number. Every room you like is kept here.
+        Like a room on its details page to see the poster’s email address and phone number. Every room you
+        like is kept here.
       </p>
       <Link to={PATHS.dashboardBrowse} className="btn btn-primary mt-4">
         Browse listings

@@ -14,6 +14,8 @@ export function useInterest(listing: ListingDetail, like: LikeResult | null) {
   const isLiked = unliked === null && (listing.likedByMe || like !== null)
   return {
     isLiked,
+    /** What the person did last on this page, if anything. */
+    lastAction: unliked ? ('unlike' as const) : like ? ('like' as const) : null,
     likes: unliked?.likes ?? like?.likes ?? listing.likes,
     // After an unlike the phone number is hidden again, as the server will no longer send it.
     number: isLiked ? (like?.number ?? listing.number) : undefined,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FaCircleCheck } from 'react-icons/fa6'
-import { formatRent } from '#shared/format.ts'
+import { currencyName, formatRent } from '#shared/format.ts'
 import { factsForDisplay } from '#shared/fact-table.ts'
 import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
 import { factText } from '../../components/facts/fact-text.ts'
@@ -44,7 +44,12 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
           <span className="block text-sm font-normal text-base-content/80">{listing.placeName}</span>
         )}
       </Fact>
-      <Fact term="Rent">{formatRent(listing.rent, currency)} / month</Fact>
+      <Fact term="Rent">
+        {formatRent(listing.rent, currency)} / month
+        <span className="block text-sm font-normal text-base-content/80">
+          in {currencyName(currency)}, the one currency this site uses
+        </span>
+      </Fact>
       <Fact term="Room type">{listing.roomType}</Fact>
       <Fact term="Availability">
         <AvailabilityBadge availability={listing.availability} />

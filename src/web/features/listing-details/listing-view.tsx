@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react'
-import { FaFacebook, FaPhone } from 'react-icons/fa'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { FaFacebook } from 'react-icons/fa'
 import type { ListingDetail, LikeResult } from '#shared/listing.ts'
+import { ExampleBadge } from '../listings/example-badge.tsx'
 import { safeContactHref } from './api.ts'
+import { ContactReveal } from './contact-reveal.tsx'
 import { LikeButton } from './like-button.tsx'
 import { BackToListings } from './listing-error.tsx'
 import { ListingFacts } from './listing-facts.tsx'
@@ -33,8 +35,14 @@ export function ListingView({
   message,
 }: ListingViewProps) {
   // The server's answer to this page's like or unlike wins over what the page loaded with.
-  const { isLiked, likes, number, userEmail, unlike } = useInterest(listing, like)
+  const { isLiked, lastAction, likes, number, userEmail, unlike } = useInterest(listing, like)
   const contactHref = safeContactHref(listing.contact)
+  // Unlike goes away with the like it took back; the keyboard focus goes to Like instead of the page's start.
+  const likeButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const isFocusLost = !document.activeElement || document.activeElement === document.body
+    if (lastAction === 'unlike' && !isLiked && isFocusLost) likeButton.current?.focus()
+  }, [lastAction, isLiked])
 
   return (
     <article className="card mx-auto w-full max-w-3xl border border-base-300 bg-base-100 shadow-lg">
@@ -44,6 +52,13 @@ export function ListingView({
             {likes === 1 ? '1 person interested' : `${likes} people interested in`}
           </p>
           <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
+          {listing.isExample && (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-base-content/80">
+              <ExampleBadge />
+              This room and its poster are made up to show how Nestmate works: the phone number, e-mail
+              address and page lead to no real person.
+            </p>
+          )}
         </header>
         {listing.photos.length > 0 && (
           // The stand-in has the strip's proportions, so nothing below moves when the gallery arrives.
@@ -73,22 +88,28 @@ export function ListingView({
           ) : (
             <p className="break-all">Contact page: {listing.contact}</p>
           )}
-          {isLiked && number && (
-            <p className="font-semibold">
-              <FaPhone className="mr-2 inline" aria-hidden="true" />
-              Contact:{' '}
-              <a className="link" href={`tel:${number.replace(/[^\d+]/g, '')}`}>
-                {number}
-              </a>
-            </p>
-          )}
           {message}
         </div>
         {/* On phones the actions stay in reach at the bottom of the screen while the facts are read. */}
         <div className="card-actions items-center justify-between border-t border-base-300 pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-6 max-sm:bg-base-100 max-sm:px-6 max-sm:pb-4">
+          {!listing.isOwner && (
+            <ContactReveal
+              isLiked={isLiked}
+              number={number}
+              userEmail={userEmail}
+              isExample={listing.isExample}
+              lastAction={lastAction}
+            />
+          )}
           <BackToListings to={backTo} className="btn btn-ghost" />
           <div className="ml-auto flex flex-wrap justify-end gap-2">
-            <LikeButton isOwner={listing.isOwner} isLiked={isLiked} isPending={isLiking} onLike={onLike} />
+            <LikeButton
+              ref={likeButton}
+              isOwner={listing.isOwner}
+              isLiked={isLiked}
+              isPending={isLiking}
+              onLike={onLike}
+            />
             {isLiked && <UnlikeButton {...unlike} />}
           </div>
         </div>

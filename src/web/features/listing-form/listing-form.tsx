@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, LISTING_FACTS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
 import { FactFields } from '../../components/facts/fact-fields.tsx'
+import { currencyName } from '#shared/format.ts'
 import { describedBy, Field } from '../../components/form/field.tsx'
 import { roundPin } from '#shared/place-values.ts'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
@@ -25,6 +26,8 @@ type ListingFormProps = {
   photos?: ReactNode
   /** Photos are still on their way: saving now would leave the page before they arrive. */
   isUploading?: boolean
+  /** The site's one currency (CURRENCY), which every rent is in. */
+  currency: string
 }
 
 const pointOf = (place: ChosenPlace) =>
@@ -55,6 +58,7 @@ export function ListingForm({
   pendingLabel,
   photos,
   isUploading = false,
+  currency,
 }: ListingFormProps) {
   const isSubmitting = useNavigation().state === 'submitting'
   const formRef = useRef<HTMLFormElement>(null)
@@ -86,8 +90,10 @@ export function ListingForm({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': describedBy(name, errors[name], hint),
   })
-  const contactHint = 'Your Facebook page or another web address people can visit.'
+  const contactHint =
+    'A web page people can visit, such as your Facebook page. Your e-mail address and the phone number below are shown to the people who like your listing.'
   const placeHintId = 'placeId-hint'
+  const rentHint = `A whole number, in ${currencyName(currency)}: every rent on this site is in this currency.`
   const saved = savedPlace(defaults)
   const [place, setPlace] = useState<ChosenPlace | null>(saved.place)
 
@@ -138,9 +144,9 @@ export function ListingForm({
         place={place && { label: place.label, center: pointOf(place) }}
         defaultPin={place?.id === saved.place?.id ? saved.pin : null}
       />
-      <Field id="rent" label="Rent per month" isRequired error={errors.rent}>
+      <Field id="rent" label={`Rent per month (${currency})`} isRequired error={errors.rent} hint={rentHint}>
         <input
-          {...control('rent', 'input')}
+          {...control('rent', 'input', rentHint)}
           type="number"
           inputMode="numeric"
           min={0}
@@ -186,6 +192,7 @@ export function ListingForm({
           {...control('contact', 'input', contactHint)}
           required
           maxLength={LIMITS.contact}
+          inputMode="url"
           placeholder="facebook.com/your.page"
           defaultValue={defaults.contact}
         />

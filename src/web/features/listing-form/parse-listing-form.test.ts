@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { issuesToFieldErrors, parseListingForm } from './parse-listing-form.ts'
+import { CONTACT_MESSAGES } from '#shared/contact.ts'
 
 function form(fields: Record<string, string>) {
   const data = new FormData()
@@ -42,7 +43,7 @@ describe('parseListingForm', () => {
     const result = parseListingForm(form({ ...valid, contact: 'javascript:alert(1)' }))
     expect(result).toEqual({
       ok: false,
-      errors: { contact: 'Contact info must be a web address (http or https).' },
+      errors: { contact: CONTACT_MESSAGES.notAnAddress },
     })
   })
 })

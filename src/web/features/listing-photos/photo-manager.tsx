@@ -1,4 +1,5 @@
-import { useState, type DragEvent } from 'react'
+import { useState, type DragEvent, type MouseEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { FaArrowLeft, FaArrowRight, FaCloudArrowUp, FaImage, FaTrash } from 'react-icons/fa6'
 import { PHOTO_LIMITS, PHOTO_TYPES } from '#shared/photos.ts'
 import type { PhotoItem, Photos } from './use-photos.ts'
@@ -94,6 +95,16 @@ export function PhotoManager({ photos }: { photos: Photos }) {
 
 type TileProps = { item: PhotoItem; place: number; count: number; photos: Photos }
 
+/**
+ * Moves a photo and keeps the keyboard focus on the button pressed, now in the photo's new place: reordering the
+ * list can take a focused element out of the page for a moment, which drops its focus.
+ */
+function moveKeepingFocus(event: MouseEvent<HTMLButtonElement>, move: () => void) {
+  const button = event.currentTarget
+  flushSync(move)
+  button.focus()
+}
+
 function PhotoTile({ item, place, count, photos }: TileProps) {
   const name = `Photo ${place + 1}${place === 0 ? ' (cover)' : ''}`
   const image =
@@ -150,12 +161,13 @@ function PhotoTile({ item, place, count, photos }: TileProps) {
         </p>
       )}
       <div className="flex justify-between gap-1">
+        {/* aria-disabled at either end rather than disabled: the button just pressed keeps the focus, in its new place. */}
         <button
           type="button"
           className="btn btn-square btn-ghost btn-sm"
           aria-label={`Move ${name} earlier`}
-          disabled={place === 0}
-          onClick={() => photos.moveTo(item.key, place - 1)}
+          aria-disabled={place === 0 || undefined}
+          onClick={(event) => place > 0 && moveKeepingFocus(event, () => photos.moveTo(item.key, place - 1))}
         >
           <FaArrowLeft aria-hidden="true" />
         </button>
@@ -163,8 +175,10 @@ function PhotoTile({ item, place, count, photos }: TileProps) {
           type="button"
           className="btn btn-square btn-ghost btn-sm"
           aria-label={`Move ${name} later`}
-          disabled={place === count - 1}
-          onClick={() => photos.moveTo(item.key, place + 1)}
+          aria-disabled={place === count - 1 || undefined}
+          onClick={(event) =>
+            place < count - 1 && moveKeepingFocus(event, () => photos.moveTo(item.key, place + 1))
+          }
         >
           <FaArrowRight aria-hidden="true" />
         </button>

@@ -41,22 +41,39 @@ function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace
   )
 }
 
+type BrowseFiltersProps = {
+  view: BrowseView
+  canSortByMatch?: boolean
+  /** A place name searched without picking a suggestion: the page says which place it used, or that none. */
+  typedPlace?: TypedPlace | null
+}
+
 /**
  * Search, rent range, room type, sort and "Available only". Every change becomes the page URL, so a shared link shows the same view.
  * It is a real GET form on the page's own address, with the parameters the loader reads: on the prerendered page,
  * before the app has loaded, Enter or Search submits it as plain HTML (and a choice in a list submits it through
  * src/web/first-paint/start-app.js). Its fields are uncontrolled, so hydration keeps what was typed.
+ *
+ * What a person typed is never thrown away by the form's own doing: a change it applies (a room type applies at
+ * once) leaves every field as it is, including one typed into while the new view loaded. Only an address that
+ * comes from elsewhere (Clear, Back, a link) starts the fields over from the view.
  */
-export function BrowseFilters({
+export function BrowseFilters(props: BrowseFiltersProps) {
+  const { search } = useLocation()
+  // The address the form asked for last, and the fields' generation: a new one (a fresh form) for any other.
+  const [asked, setAsked] = useState<string | null>(null)
+  const [shown, setShown] = useState({ search, generation: 0 })
+  if (search !== shown.search)
+    setShown({ search, generation: search === asked ? shown.generation : shown.generation + 1 })
+  return <FilterForm key={shown.generation} {...props} onApply={setAsked} />
+}
+
+function FilterForm({
   view,
   canSortByMatch = false,
   typedPlace = null,
-}: {
-  view: BrowseView
-  canSortByMatch?: boolean
-  /** A place name searched without picking a suggestion: the page says which place it used, or that none. */
-  typedPlace?: TypedPlace | null
-}) {
+  onApply,
+}: BrowseFiltersProps & { onApply: (search: string) => void }) {
   const id = useId()
   const navigate = useNavigate()
   const { pathname } = useLocation()
@@ -91,7 +108,10 @@ export function BrowseFilters({
       radiusKm: data.radiusKm ? Number(data.radiusKm) : undefined,
     })
     if (data.roomType) query.set('roomType', data.roomType)
-    void navigate({ pathname, search: query.toString() })
+    const text = query.toString()
+    const search = text ? `?${text}` : ''
+    onApply(search)
+    void navigate({ pathname, search })
   }
 
   // A refused range loses its message as soon as it is fixed, as every other refused field does.

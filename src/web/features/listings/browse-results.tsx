@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react'
-import { FaMap } from 'react-icons/fa6'
 import { Link, useLocation } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { fetchNextPage, type BrowsePage } from './browse-api.ts'
-import { ListingCard } from './listing-card.tsx'
+import { BrowseCard, CARD_GRID, listingCount, ResultsHeader } from './results-parts.tsx'
 
 /** The same view with another search text (the cursor, if any, belongs to the old one). */
 function withSearch(search: string, q: string): string {
@@ -56,22 +55,12 @@ export function BrowseResults({ firstPage, currency, isUpdating, showMapFirst = 
       aria-busy={isUpdating}
       className={isUpdating ? 'opacity-60 transition-opacity' : 'transition-opacity'}
     >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite" className="font-semibold text-base-content/80">
-          {total === 1 ? '1 listing' : `${total} listings`}
-          {listings.length < total && ` · showing ${listings.length}`}
-        </p>
-        {listings.length > 0 && (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
-            aria-pressed={isMapShown}
-            onClick={() => setIsMapShown(!isMapShown)}
-          >
-            <FaMap aria-hidden="true" /> {isMapShown ? 'Hide map' : 'Show map'}
-          </button>
-        )}
-      </div>
+      <ResultsHeader
+        count={listingCount(total, listings.length)}
+        currency={listings.length > 0 ? currency : undefined}
+        isMapShown={listings.length > 0 ? isMapShown : undefined}
+        onToggleMap={() => setIsMapShown(!isMapShown)}
+      />
       {isMapShown && listings.length > 0 && (
         <div className="mb-6">
           <Suspense fallback={<p className="text-base-content/80">Loading the map…</p>}>
@@ -99,25 +88,16 @@ export function BrowseResults({ firstPage, currency, isUpdating, showMapFirst = 
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={CARD_GRID}>
           {listings.map((listing, index) => (
-            // Cards out of view are neither styled nor laid out until scrolled near (content-visibility):
-            // a phone shows two of a page's 24, and the rest would cost the first render ~30 ms of main thread.
-            // The estimate is a card's height with its 4:3 cover box (about a column's width × 0.75 + 15rem); the
-            // width stays at 15rem, under a phone's width (a wider one would widen the grid's single column).
-            <li
+            <BrowseCard
               key={listing._id}
-              className="[contain-intrinsic-size:auto_15rem_auto_31rem] [content-visibility:auto]"
-            >
-              <ListingCard
-                listing={listing}
-                currency={currency}
-                headingLevel="h2"
-                to={detailsOf(listing._id)}
-                // The first row on a wide screen, the first two cards on a phone.
-                isFirst={index < 3}
-              />
-            </li>
+              listing={listing}
+              currency={currency}
+              to={detailsOf(listing._id)}
+              // The first row on a wide screen, the first two cards on a phone.
+              isFirst={index < 3}
+            />
           ))}
         </ul>
       )}

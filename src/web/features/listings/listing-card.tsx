@@ -5,8 +5,12 @@ import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 import { CardCover } from './card-cover.tsx'
+import { ExampleBadge } from './example-badge.tsx'
 
-export type CardListing = Pick<ListingSummary, '_id' | 'title' | 'location' | 'availability' | 'userName'> &
+export type CardListing = Pick<
+  ListingSummary,
+  '_id' | 'title' | 'location' | 'availability' | 'userName' | 'isExample'
+> &
   Partial<
     Pick<
       BrowseSummary,
@@ -66,6 +70,7 @@ export function ListingCard({
     // area with it between press and release, and the click would miss the link.
     <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <CardCover cover={listing.cover} title={listing.title} isPriority={isFirst} />
+      {listing.isExample && <ExampleBadge className="absolute top-2 left-2" />}
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>

@@ -33,12 +33,16 @@ export function LivingProfileForm({ profile, errors = {} }: LivingProfileFormPro
             {errors.save}
           </p>
         )}
+        {/* aria-disabled, not disabled, while saving: the focus stays on the button. */}
         <button
           type="submit"
           name="intent"
           value="save"
           className="btn btn-primary self-start"
-          disabled={isSaving}
+          aria-disabled={isSaving || undefined}
+          onClick={(event) => {
+            if (isSaving) event.preventDefault()
+          }}
         >
           {isSaving ? 'Saving…' : 'Save living profile'}
         </button>

@@ -1,8 +1,15 @@
 import { useEffect, useRef } from 'react'
-import { useActionData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
+import { loadCurrency } from '../../lib/config.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { showError, showSuccess } from '../../components/popup.ts'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
@@ -14,7 +21,7 @@ import { usePhotos } from '../../features/listing-photos/use-photos.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
-  return null
+  return { currency: await loadCurrency() }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function Component() {
+  const { currency } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const user = useDashboardUser()
   const photos = usePhotos(undefined)
@@ -69,6 +77,7 @@ export function Component() {
         pendingLabel="Adding…"
         photos={<PhotoManager photos={photos} />}
         isUploading={photos.isBusy || created !== undefined}
+        currency={currency}
       />
     </ListingFormPage>
   )

@@ -4,6 +4,7 @@ import { PATHS } from '#shared/api.ts'
 import { ErrorView } from '../../components/error-view.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
+import { loadCurrency } from '../../lib/config.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { showError, showSuccess } from '../../components/popup.ts'
 import { getListing } from '../../features/listing-details/api.ts'
@@ -18,7 +19,8 @@ export { ListingErrorBoundary as ErrorBoundary } from '../../features/listing-de
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSession(request)
-  return { listing: await getListing(params.id ?? '') }
+  const [listing, currency] = await Promise.all([getListing(params.id ?? ''), loadCurrency()])
+  return { listing, currency }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { listing } = useLoaderData<typeof loader>()
+  const { listing, currency } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
 
   if (!listing.isOwner) {
@@ -63,10 +65,12 @@ export function Component() {
     )
   }
 
-  return <EditForm listing={listing} errors={result?.errors} />
+  return <EditForm listing={listing} errors={result?.errors} currency={currency} />
 }
 
-function EditForm({ listing, errors }: { listing: ListingDetail; errors: ListingFieldErrors | undefined }) {
+type EditFormProps = { listing: ListingDetail; errors: ListingFieldErrors | undefined; currency: string }
+
+function EditForm({ listing, errors, currency }: EditFormProps) {
   // Photos are saved as they change, apart from the listing's fields.
   const photos = usePhotos(listing._id, listing.photos)
   return (
@@ -83,6 +87,7 @@ function EditForm({ listing, errors }: { listing: ListingDetail; errors: Listing
         pendingLabel="Saving…"
         photos={<PhotoManager photos={photos} />}
         isUploading={photos.isBusy}
+        currency={currency}
       />
     </ListingFormPage>
   )

@@ -1,3 +1,4 @@
+import { useCallback, useRef, useState } from 'react'
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { showError } from '../../components/popup.ts'
@@ -29,13 +30,27 @@ export async function action({ request }: ActionFunctionArgs): Promise<UnlikeAns
 
 export function Component() {
   const { rooms, total, currency } = useLoaderData<typeof loader>()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [announcement, setAnnouncement] = useState('')
+  // A room leaves the list with the Unlike button that was pressed: the focus moves to the page's heading
+  // (unless the person has moved it on already) and screen readers hear which room went.
+  const onGone = useCallback((title: string) => {
+    setAnnouncement(`Unliked ${title}.`)
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus()
+  }, [])
   return (
     <section className="flex flex-col gap-6">
       <PageTitle title="Liked Rooms" />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <div>
-        <h1 className="text-3xl font-bold">Liked Rooms</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
+          Liked Rooms
+        </h1>
         <p className="mt-1 text-base-content/80">
-          The rooms you liked, newest first. Their posters’ phone numbers are on each listing.
+          The rooms you liked, newest first. Their posters’ email addresses and phone numbers are on each
+          listing.
         </p>
       </div>
       {rooms.length === 0 ? (
@@ -49,7 +64,7 @@ export function Component() {
           )}
           <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {rooms.map((room) => (
-              <LikedRoomItem key={room._id} room={room} currency={currency} />
+              <LikedRoomItem key={room._id} room={room} currency={currency} onGone={onGone} />
             ))}
           </ul>
         </>

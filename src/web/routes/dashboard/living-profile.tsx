@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import {
   Form,
   useActionData,
@@ -28,19 +29,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { profile: await getLivingProfile(request.signal) }
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<{ errors: ProfileErrors }> {
+/** `done`: what happened, for screen readers; `removedAt`: when the profile was removed (the form starts over). */
+type ProfileResult = { errors: ProfileErrors; done?: string; removedAt?: number }
+
+const SAVED = 'Living profile saved. Listings now show how well you match.'
+const REMOVED = 'Living profile removed. Listings no longer show a match for you.'
+
+export async function action({ request }: ActionFunctionArgs): Promise<ProfileResult> {
   const form = await request.formData()
   try {
     if (form.get('intent') === 'delete') {
       await deleteLivingProfile()
       await showSuccess('Living profile removed', 'Listings no longer show a match for you.', 1500)
-      return { errors: {} }
+      return { errors: {}, done: REMOVED, removedAt: Date.now() }
     }
     const parsed = parseLivingProfileForm(form)
     if (!parsed.ok) return { errors: parsed.errors }
     await saveLivingProfile(parsed.profile)
     await showSuccess('Living profile saved', 'Listings now show how well you match.', 1500)
-    return { errors: {} }
+    return { errors: {}, done: SAVED }
   } catch (error) {
     if (error instanceof ApiRequestError) {
       if (error.status === 400) return { errors: issuesToErrors(error.issues) }
@@ -54,6 +61,10 @@ export async function action({ request }: ActionFunctionArgs): Promise<{ errors:
 export function Component() {
   const { profile } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  // What was saved is what the fields hold, so a save keeps the form (and the focus on Save); removing the
+  // profile starts it over, empty.
+  const [form, setForm] = useState({ key: 0, removedAt: result?.removedAt })
+  if (result?.removedAt !== form.removedAt) setForm({ key: form.key + 1, removedAt: result?.removedAt })
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <PageTitle title="Living profile" />
@@ -66,8 +77,10 @@ export function Component() {
           a day; which answers you’d live with and how much they matter, whenever you like.
         </p>
       </div>
-      {/* Remounted after a save, so the form shows what was saved. */}
-      <LivingProfileForm key={profile?.updatedAt ?? 'new'} profile={profile} errors={result?.errors} />
+      <LivingProfileForm key={form.key} profile={profile} errors={result?.errors} />
+      <p role="status" className="sr-only">
+        {result?.done}
+      </p>
       {profile && (
         <Form method="post" className="rounded-box border border-base-300 p-4">
           <h2 className="text-lg font-semibold">Remove your living profile</h2>

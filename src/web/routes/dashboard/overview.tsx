@@ -5,18 +5,24 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { requireSession } from '../../lib/require-session.ts'
 import { getStats } from '../../features/dashboard/api.ts'
+import { NextSteps } from '../../features/dashboard/next-steps.tsx'
 import { StatCard } from '../../features/dashboard/stat-card.tsx'
+import { getLivingProfile } from '../../features/living-profile/api.ts'
 import { EmailText } from '../../components/email-text.tsx'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
   // The counts are a nicety: if they can't be read, the page still greets and shows the e-mail.
-  return { stats: await getStats().catch(() => null) }
+  const [stats, profile] = await Promise.all([
+    getStats().catch(() => null),
+    getLivingProfile(request.signal).catch(() => null),
+  ])
+  return { stats, hasLivingProfile: profile !== null }
 }
 
 export function Component() {
-  const { stats } = useLoaderData<typeof loader>()
+  const { stats, hasLivingProfile } = useLoaderData<typeof loader>()
   const user = useDashboardUser()
   const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'))
   return (
@@ -26,6 +32,7 @@ export function Component() {
         <h1 className="text-3xl font-bold break-words">Welcome, {user.name}!</h1>
         <p className="mt-1 text-base-content/80">Here is how Nestmate looks today.</p>
       </div>
+      <NextSteps hasLivingProfile={hasLivingProfile} listingCount={stats?.myListings} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Listings" value={count(stats?.totalListings)} icon={FaHouseChimney} />
         <StatCard label="My Listings" value={count(stats?.myListings)} icon={FaList} />

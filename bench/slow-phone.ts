@@ -1,0 +1,114 @@
+import { chromium, type Browser } from '@playwright/test'
+
+// When a slow phone first sees listings: Chromium through the DevTools protocol at 6× CPU slowdown, 150 ms of
+// latency and 200 kB/s each way, a 390 × 844 touch screen, a cold cache every run. For each page the time from
+// navigation start to the first paint, to the first listing card on screen (rendered and not transparent), to the
+// sign-in check's answer in the navigation bar and to the app being live (#root[data-hydrated]).
+//   npx tsx bench/slow-phone.ts http://localhost:3000 [runs] [path…]
+// The server needs listings (the demo data of an embedded database does); the median run is printed with all runs.
+
+const PROFILE = { cpu: 6, latencyMs: 150, bytesPerSecond: 200 * 1024 }
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
+
+type Run = {
+  firstPaint: number
+  listingsAnswer: number
+  cards: number
+  sessionAnswer: number
+  signIn: number
+  live: number
+}
+
+/**
+ * Runs in the page from its first script on: notes when each moment first happens, by performance.now(). A string,
+ * not a function: tsx would add its own helpers to a function's text, which the page doesn't have.
+ */
+const WATCH_MOMENTS = `(() => {
+  const moments = (window.nestmateMoments = {})
+  const seen = (name) => (moments[name] ??= performance.now())
+  const isShown = (element) => {
+    const box = element.getBoundingClientRect()
+    return box.width > 0 && box.height > 0 && Number(getComputedStyle(element).opacity) > 0.5
+  }
+  const check = () => {
+    if ([...document.querySelectorAll('main article')].some(isShown)) seen('cards')
+    if (document.querySelector('header a[href="/login"], header img.rounded-full')) seen('signIn')
+    if (document.querySelector('#root[data-hydrated]')) seen('live')
+    if (!moments.cards || !moments.signIn || !moments.live) requestAnimationFrame(check)
+  }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') seen('firstPaint')
+  }).observe({ type: 'paint', buffered: true })
+  requestAnimationFrame(check)
+})()`
+
+async function measure(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    bypassCSP: true,
+  })
+  const page = await context.newPage()
+  await page.addInitScript(WATCH_MOMENTS)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.latencyMs,
+    downloadThroughput: PROFILE.bytesPerSecond,
+    uploadThroughput: PROFILE.bytesPerSecond,
+  })
+  await page.goto(url, { waitUntil: 'commit' })
+  const moments = (await (
+    await page.waitForFunction(
+      'window.nestmateMoments?.cards && window.nestmateMoments.signIn && window.nestmateMoments.live && window.nestmateMoments',
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    )
+  ).jsonValue()) as Record<string, number>
+  // When the listings' and the session's answers had arrived.
+  const answers = await page.evaluate(`Object.fromEntries(performance.getEntriesByType('resource')
+    .filter((e) => /api\\/(roommate-listings|featured-roommates|auth\\/get-session)/.test(e.name))
+    .map((e) => [e.name.includes('get-session') ? 'sessionAnswer' : 'listingsAnswer', e.responseEnd]))`)
+  Object.assign(moments, answers)
+  await context.close()
+  const at = (name: string) => Math.round(moments[name] ?? Number.NaN)
+  return {
+    firstPaint: at('firstPaint'),
+    listingsAnswer: at('listingsAnswer'),
+    cards: at('cards'),
+    sessionAnswer: at('sessionAnswer'),
+    signIn: at('signIn'),
+    live: at('live'),
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function main() {
+  const [base = 'http://localhost:3000', runsArg = '5', ...paths] = process.argv.slice(2)
+  const runs = Number(runsArg)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    for (const path of paths.length > 0 ? paths : ['/', '/browse-listing']) {
+      const results: Run[] = []
+      for (let i = 0; i < runs; i++) results.push(await measure(browser, new URL(path, base).href))
+      const column = (key: keyof Run) =>
+        `${median(results.map((r) => r[key]))} ms (${results.map((r) => r[key]).join(', ')})`
+      console.log(
+        `${path}: first paint ${column('firstPaint')}; listings' answer ${column('listingsAnswer')}; ` +
+          `cards ${column('cards')}; session's answer ${column('sessionAnswer')}; sign-in shown ` +
+          `${column('signIn')}; live ${column('live')}`,
+      )
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+await main()
