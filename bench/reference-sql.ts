@@ -20,6 +20,7 @@ const sessions = createSessionCache<string>()
 
 /** What the reference needs of a pg pool (the comparison test hands it the test database instead). */
 export type Queryable = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as raw pg types them, read like pg's own
   query: (statement: { name: string; text: string; values: unknown[] }) => Promise<{ rows: any[] }>
 }
 
