@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import pg from 'pg'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
-import * as sql from './reference-sql.ts'
+import { referenceAnswer } from './reference-routes.ts'
+import type { Answer } from './reference-sql.ts'
 
 // Runs as its own process: `REF_MODE=sql|ceiling PORT=… node --import tsx bench/reference-server.ts`.
 // sql: reference 1, raw pg + JSON.stringify. ceiling: answers a pre-serialized copy of each path's JSON.
@@ -10,7 +11,7 @@ import * as sql from './reference-sql.ts'
 const mode = process.env.REF_MODE
 const port = Number(process.env.PORT)
 
-function send(res: http.ServerResponse, answer: sql.Answer) {
+function send(res: http.ServerResponse, answer: Answer) {
   const body = JSON.stringify(answer.body)
   res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers })
   res.end(body)
@@ -28,32 +29,14 @@ function readBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
 
 function sqlServer() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
-  const unauthorized: sql.Answer = { status: 401, body: { error: 'Sign in to continue.' } }
   return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://reference.invalid')
-    const path = url.pathname
-    const route = async (): Promise<sql.Answer> => {
-      if (
-        req.method === 'GET' &&
-        path === '/api/roommate-listings' &&
-        url.searchParams.get('sort') === 'match'
-      )
-        return sql.browseMatch(pool, url, await sql.sessionUser(pool, req.headers.cookie))
-      if (req.method === 'GET' && path === '/api/roommate-listings') return sql.browse(pool, url)
-      if (req.method === 'GET' && path === '/api/featured-roommates') return sql.featured(pool)
-      if (req.method === 'GET' && path === '/api/places') return sql.places(url)
-      const userId = await sql.sessionUser(pool, req.headers.cookie)
-      if (req.method === 'GET' && path === '/api/stats') return sql.stats(pool, userId)
-      if (!userId) return unauthorized
-      const id = /^\/api\/roommate-listings\/([0-9a-f-]{36})$/.exec(path)?.[1]
-      if (req.method === 'GET' && id) return sql.details(pool, id, userId)
-      const likeId = /^\/api\/listings\/([0-9a-f-]{36})\/like$/.exec(path)?.[1]
-      if (req.method === 'PATCH' && likeId) return sql.like(pool, likeId, userId)
-      if (req.method === 'POST' && path === '/api/roommate-listings')
-        return sql.create(pool, userId, await readBody(req))
-      return { status: 404, body: { error: 'Not found.' } }
+    const request = {
+      method: req.method ?? 'GET',
+      url: new URL(req.url ?? '/', 'http://reference.invalid'),
+      cookie: req.headers.cookie,
+      body: () => readBody(req),
     }
-    route().then(
+    referenceAnswer(pool, request).then(
       (answer) => send(res, answer),
       () => send(res, { status: 500, body: { error: 'Something went wrong.' } }),
     )

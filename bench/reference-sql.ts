@@ -1,7 +1,10 @@
-import type pg from 'pg'
+import { factFilters } from '../src/shared/fact-table.ts'
+import { LISTING_FACTS } from '../src/shared/listing-facts.ts'
+import { compareProfiles, type Profile } from '../src/shared/match.ts'
 import { createCountCache } from '../src/server/db/count-cache.ts'
-import { createBestMatchPrefixes, startAfter } from '../src/server/routes/listings/best-match-prefixes.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
+import { photoView, type PhotoRow } from '../src/server/routes/photos/photos-repository.ts'
+import { DETAIL, FEATURED, SUMMARY } from './reference-columns.ts'
 import { earthPoint, latLonBox } from '../src/server/routes/listings/near-plan.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
@@ -15,35 +18,32 @@ const counts = createCountCache()
 const ownCounts = createCountCache({ exactBelow: 0, maxEntries: 10_000 })
 const sessions = createSessionCache<string>()
 
+/** What the reference needs of a pg pool (the comparison test hands it the test database instead). */
+export type Queryable = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as raw pg types them, read like pg's own
+  query: (statement: { name: string; text: string; values: unknown[] }) => Promise<{ rows: any[] }>
+}
+
 // Every statement is named, so PostgreSQL parses and plans it once per connection, as Nestmate's prepared ones.
 const names = new Map<string, string>()
-function sql(pool: pg.Pool | pg.PoolClient, text: string, values: unknown[] = []) {
+export function sql(pool: Queryable, text: string, values: unknown[] = []) {
   let name = names.get(text)
   if (!name) names.set(text, (name = `ref_${names.size}`))
   return pool.query({ name, text, values })
 }
 
-const count = (key: string, pool: pg.Pool, text: string, params: unknown[] = []) =>
+export const count = (key: string, pool: Queryable, text: string, params: unknown[] = []) =>
   counts.get(key, async () => (await sql(pool, text, params)).rows[0].count as number)
 
 export type Answer = { status: number; headers?: Record<string, string>; body: unknown }
 
-const SUMMARY = `l.id as "_id", l.title, l.location, l.rent, l.room_type as "roomType", l.lifestyle,
-  l.availability, u.name as "userName", u.is_example as "isExample", l.likes, l.created_at as "createdAt",
-  l.place_id as "placeId",
-  l.place_name as "placeName", l.lat, l.lon`
-const FROM = `from listing l join "user" u on l.owner_id = u.id`
+export const FROM = `from listing l join "user" u on l.owner_id = u.id`
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
-const toIso = <T extends { createdAt: Date; updatedAt?: Date }>(row: T) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}),
-})
-
-const encodeCursor = (value: number | string, id: string) =>
+export const encodeCursor = (value: number | string, id: string) =>
   Buffer.from(JSON.stringify([value, id])).toString('base64url')
 
-export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
+export async function browse(pool: Queryable, url: URL): Promise<Answer> {
   const params: unknown[] = []
   const where: string[] = []
   const p = (value: unknown) => `$${params.push(value)}`
@@ -56,6 +56,16 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   if (q) {
     const pattern = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`(l.title ilike ${pattern} or l.location ilike ${pattern})`)
+  }
+  if (query.get('available') === 'true') where.push(`l.availability = 'Available'`)
+  // Household filters, as the listing's facts define them: a yes-only fact keeps `true`, a bound compares.
+  for (const { param, name, bound } of factFilters(LISTING_FACTS)) {
+    const value = query.get(param)
+    const column = `l.${snakeCase(name)}`
+    if (!bound && value === 'true') where.push(`${column} is true`)
+    if (!bound || !value) continue
+    const test = `${column} ${bound.bound === 'atLeast' ? '>=' : '<='} ${p(value)}`
+    where.push(bound.keepsUnsaid ? `(${column} is null or ${test})` : test)
   }
   // near=: the place's coordinates from the same in-memory gazetteer, the same earthdistance test as Nestmate.
   const near = query.get('near') ? gazetteer.find(Number(query.get('near'))) : undefined
@@ -129,7 +139,7 @@ export async function browse(pool: pg.Pool, url: URL): Promise<Answer> {
   return {
     status: 200,
     headers,
-    body: page.map(({ distanceExact: _exact, ...row }: Record<string, unknown>) => toIso(row as never)),
+    body: page.map(({ distanceExact: _exact, ...row }: Record<string, unknown>) => row),
   }
 }
 
@@ -144,120 +154,16 @@ export function places(url: URL): Answer {
   }
 }
 
-// The match score over living_profile's masks, as src/server/routes/living-profile/match-sql.ts writes it.
-const WEIGHT_MASKS = [
-  [1, 'weight1_bits'],
-  [10, 'weight10_bits'],
-  [50, 'weight50_bits'],
-  [250, 'weight250_bits'],
-] as const
-const bitCount = (mask: string) => `bit_count((${mask})::bit(64))`
-const weighted = (term: (mask: string) => string) =>
-  WEIGHT_MASKS.map(([weight, mask]) => `${weight} * ${term(mask)}`).join(' + ')
-function satisfaction(from: string, to: string) {
-  const total = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.${mask}`))
-  const met = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.accepted_bits & ${from}.${mask}`))
-  return `(case when (${total}) = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
-}
-const SCORE = `(case when ${bitCount('p.answer_bits & v.answered_bits')} < 3 then null
-  else floor(100 * sqrt(${satisfaction('v', 'p')} * ${satisfaction('p', 'v')}) + 0.5)::int end)`
-
-// The same prefix rules as Nestmate (decision 027): each viewer's first 300 listings in best-match order, fresh for
-// 10 s, then used while a new one is worked out in the background.
-const SCORED = `with v as (select * from living_profile where user_id = $1)
-  select p.user_id, ${SCORE} as match, ${bitCount('v.interest_bits & p.interest_bits')}::int as shared
-  from living_profile p, v where p.user_id <> $1 offset 0`
-const PREFIX = 300
-// Rooms Not Available after every available one (browse-queries.ts's matchKey).
-const MATCH_KEY = `(coalesce(s.match, -1) - case when l.availability = 'Available' then 0 else 1000 end)`
-const prefixes = createBestMatchPrefixes(async (userId: string, pool: pg.Pool) => {
+export async function featured(pool: Queryable): Promise<Answer> {
   const { rows } = await sql(
     pool,
-    `select l.id, s.match, ${MATCH_KEY} as key, coalesce(s.shared, 0) as shared
-     from listing l left join (${SCORED}) s on s.user_id = l.owner_id
-     order by ${MATCH_KEY} desc, l.id desc limit ${PREFIX}`,
-    [userId],
+    `select ${FEATURED} ${FROM} where l.availability = 'Available' order by l.created_at desc limit 6`,
   )
-  return {
-    ids: rows.map((row) => row.id as string),
-    matches: rows.map((row) => row.match as number | null),
-    keys: rows.map((row) => row.key as number),
-    shared: rows.map((row) => row.shared as number),
-    isWhole: rows.length < PREFIX,
-  }
-})
-
-/** Browse's first page by best match for a signed-in person with a living profile (no filters, no cursor). */
-export async function browseMatch(pool: pg.Pool, url: URL, userId: string | null): Promise<Answer> {
-  const refused = { status: 400, body: { error: 'Sorting by best match needs your living profile.' } }
-  if (!userId) return refused
-  // Nestmate reads the viewer's masks (a primary-key read) and keys the prefix by them.
-  const profile = await sql(
-    pool,
-    `select answer_bits, accepted_bits, answered_bits, weight1_bits, weight10_bits, weight50_bits, weight250_bits,
-      interest_bits from living_profile where user_id = $1`,
-    [userId],
-  )
-  if (!profile.rows[0]) return refused
-  const limit = Number(url.searchParams.get('limit') ?? 24)
-  const prefix = await prefixes.get(userId, pool, Object.values(profile.rows[0]).join(' '))
-  const from = startAfter(prefix, null)
-  const top = async () => {
-    const { rows } = await sql(
-      pool,
-      `select ${SUMMARY}, r.match, r.shared as "sharedInterests", r.key
-       from unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) with ordinality as r(id, match, key, shared, place)
-       join listing l on l.id = r.id join "user" u on u.id = l.owner_id
-       order by r.place limit ${limit + 1}`,
-      [
-        prefix.ids.slice(from, from + limit + 1),
-        prefix.matches.slice(from, from + limit + 1),
-        prefix.keys.slice(from, from + limit + 1),
-        prefix.shared.slice(from, from + limit + 1),
-      ],
-    )
-    return rows.length > limit || prefix.isWhole ? rows : null
-  }
-  const full = async () =>
-    (
-      await sql(
-        pool,
-        `with scored as (${SCORED})
-         select ${SUMMARY}, s.match, coalesce(s.shared, 0) as "sharedInterests", ${MATCH_KEY} as key
-         ${FROM} left join scored s on s.user_id = l.owner_id
-         order by ${MATCH_KEY} desc, l.id desc limit ${limit + 1}`,
-        [userId],
-      )
-    ).rows
-  const [rows, total] = await Promise.all([
-    top().then((rows) => rows ?? full()),
-    count('[]', pool, `select count(*)::int as count from listing`),
-  ])
-  const page = rows.slice(0, limit)
-  const headers: Record<string, string> = {
-    'x-total-count': String(total),
-    'cache-control': 'no-store',
-    'x-living-profile': 'scored',
-  }
-  const last = page.at(-1)
-  if (rows.length > limit && last) {
-    const next = new URLSearchParams(url.searchParams)
-    next.set('cursor', encodeCursor(last.key, last._id))
-    headers.link = `</api/roommate-listings?${next}>; rel="next"`
-  }
-  return { status: 200, headers, body: page.map(({ key: _key, ...row }) => toIso(row)) }
-}
-
-export async function featured(pool: pg.Pool): Promise<Answer> {
-  const { rows } = await sql(
-    pool,
-    `select ${SUMMARY} ${FROM} where l.availability = 'Available' order by l.created_at desc limit 6`,
-  )
-  return { status: 200, body: rows.map(toIso) }
+  return { status: 200, body: rows }
 }
 
 /** The session check Better Auth makes: the signed token's session, unexpired, and its user. */
-export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Promise<string | null> {
+export async function sessionUser(pool: Queryable, cookie: string | undefined): Promise<string | null> {
   const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie ?? '')
   if (!match) return null
   const signed = decodeURIComponent(match[1]!)
@@ -273,27 +179,53 @@ export async function sessionUser(pool: pg.Pool, cookie: string | undefined): Pr
   return found?.value ?? null
 }
 
-export async function details(pool: pg.Pool, id: string, userId: string): Promise<Answer> {
-  const { rows } = await sql(
-    pool,
-    `select ${SUMMARY}, l.description, l.contact, l.number, u.email as "userEmail", l.owner_id as "ownerId",
-       l.updated_at as "updatedAt",
-       exists (select 1 from listing_like k where k.listing_id = l.id and k.user_id = $2) as "likedByMe"
-     ${FROM} where l.id = $1`,
-    [id, userId],
-  )
+// Nestmate's details statement, written out: the listing, whether the viewer liked it, its photos in order and both
+// living profiles, in one round trip.
+const profileOf = (
+  userId: string,
+) => `(select json_build_object('answers', lp.answers, 'interests', lp.interests)
+  from living_profile lp where lp.user_id = ${userId})`
+const DETAILS = `select ${DETAIL}, l.owner_id as "ownerId",
+    exists (select 1 from listing_like k where k.listing_id = l.id and k.user_id = $2) as "likedByMe",
+    (select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'width', p.width, 'height', p.height,
+      'placeholder', p.placeholder) order by p.position, p.created_at), '[]')
+     from listing_photo p where p.listing_id = l.id) as "photoRows",
+    ${profileOf('$2')} as "viewerProfile", ${profileOf('l.owner_id')} as "posterProfile"
+  ${FROM} where l.id = $1`
+
+export async function details(pool: Queryable, id: string, userId: string): Promise<Answer> {
+  const { rows } = await sql(pool, DETAILS, [id, userId])
   const row = rows[0]
   if (!row) return { status: 404, body: { error: 'Listing not found.' } }
-  const { ownerId, number, ...rest } = row
+  const { ownerId, likedByMe, number, userEmail, photoRows, viewerProfile, posterProfile, ...fields } =
+    row as {
+      ownerId: string
+      likedByMe: boolean
+      number: string
+      userEmail: string
+      photoRows: PhotoRow[]
+      viewerProfile: Profile | null
+      posterProfile: Profile | null
+    }
   const isOwner = ownerId === userId
+  const match =
+    viewerProfile && posterProfile && !isOwner ? compareProfiles(viewerProfile, posterProfile) : null
   return {
     status: 200,
     headers: { 'cache-control': 'no-store' },
-    body: { ...toIso(rest), ...(isOwner || row.likedByMe ? { number } : {}), isOwner },
+    body: {
+      ...fields,
+      ...(isOwner || likedByMe ? { number, userEmail } : {}),
+      likedByMe,
+      isOwner,
+      match,
+      hasLivingProfile: viewerProfile !== null,
+      photos: photoRows.map((photo) => photoView(id, photo)),
+    },
   }
 }
 
-export async function stats(pool: pg.Pool, userId: string | null): Promise<Answer> {
+export async function stats(pool: Queryable, userId: string | null): Promise<Answer> {
   const [listings, users, mine] = await Promise.all([
     count('[]', pool, `select count(*)::int as count from listing`),
     count('users', pool, `select count(*)::int as count from "user"`),
@@ -316,47 +248,56 @@ export async function stats(pool: pg.Pool, userId: string | null): Promise<Answe
   }
 }
 
-export async function like(pool: pg.Pool, id: string, userId: string): Promise<Answer> {
-  const owner = await sql(pool, `select owner_id from listing where id = $1`, [id])
-  if (!owner.rows[0]) return { status: 404, body: { error: 'Listing not found.' } }
-  if (owner.rows[0].owner_id === userId)
-    return { status: 403, body: { error: "You can't like your own post" } }
-  const { rows } = await sql(
-    pool,
-    `with liked as (
-       insert into listing_like (listing_id, user_id) values ($1, $2) on conflict do nothing returning listing_id
-     ), counted as (
-       update listing set likes = likes + 1 where id = $1 and exists (select 1 from liked) returning likes, number
-     ), unchanged as (
-       select likes, number from listing where id = $1 and not exists (select 1 from liked) for share
-     )
-     select likes, number from counted
-     union all
-     select likes, number from unchanged`,
-    [id, userId],
+// Nestmate's like statement (likes-repository.ts): one round trip that refuses the owner and a missing listing.
+const LIKE = `with target as (
+    select id, owner_id from listing where id = $1 for key share
+  ), liked as (
+    insert into listing_like (listing_id, user_id)
+    select id, $2 from target where owner_id <> $2
+    on conflict do nothing
+    returning listing_id
+  ), counted as (
+    update listing set likes = likes + 1 where id = $1 and exists (select 1 from liked)
+    returning likes, number, owner_id
+  ), unchanged as (
+    select likes, number, owner_id from listing where id = $1 and not exists (select 1 from liked) for share
   )
-  const { likes, number } = rows[0]
-  return { status: 200, body: { likes, liked: true, ...(number ? { number } : {}) } }
+  select row.likes, row.number, row.owner_id = $2 as "isOwner", u.email as "userEmail"
+  from (select * from counted union all select * from unchanged) as row
+  join "user" as u on u.id = row.owner_id`
+
+export async function like(pool: Queryable, id: string, userId: string): Promise<Answer> {
+  const { rows } = await sql(pool, LIKE, [id, userId])
+  if (!rows[0]) return { status: 404, body: { error: 'Listing not found.' } }
+  const { likes, number, isOwner, userEmail } = rows[0]
+  if (isOwner) return { status: 403, body: { error: "You can't like your own post" } }
+  return { status: 200, body: { likes, liked: true, ...(number ? { number } : {}), userEmail } }
 }
 
-export async function create(pool: pg.Pool, userId: string, input: Record<string, unknown>): Promise<Answer> {
-  const { rows } = await sql(
-    pool,
-    `insert into listing (owner_id, title, location, rent, room_type, lifestyle, description, contact, number,
-       availability, likes) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0) returning id`,
-    [
-      userId,
-      input.title,
-      input.location,
-      input.rent,
-      input.roomType,
-      input.lifestyle ?? '',
-      input.description ?? '',
-      input.contact,
-      input.number ?? '',
-      input.availability ?? 'Available',
-    ],
-  )
+// The household facts are written as the form sends them (a listing without a place, as the benchmark posts).
+const FACTS = Object.keys(LISTING_FACTS)
+const CREATE = `insert into listing (owner_id, title, location, rent, room_type, lifestyle, description, contact, number,
+    availability, likes, ${FACTS.map(snakeCase).join(', ')})
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, ${FACTS.map((_, i) => `$${11 + i}`).join(', ')}) returning id`
+
+export async function create(
+  pool: Queryable,
+  userId: string,
+  input: Record<string, unknown>,
+): Promise<Answer> {
+  const { rows } = await sql(pool, CREATE, [
+    userId,
+    input.title,
+    input.location,
+    input.rent,
+    input.roomType,
+    input.lifestyle ?? '',
+    input.description ?? '',
+    input.contact,
+    input.number ?? '',
+    input.availability ?? 'Available',
+    ...FACTS.map((name) => input[name] ?? null),
+  ])
   counts.clear()
   ownCounts.clear()
   return { status: 201, body: { success: true, insertedId: rows[0].id } }

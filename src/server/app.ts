@@ -169,7 +169,7 @@ export async function buildApp(
 
   await app.register(siteRoutes({ config, database, listings, users }))
   const profiles = createLivingProfileRepository(database.db, listings.profileChanged)
-  await app.register(listingRoutes(listings, gazetteer, profiles, { photos, photoStore }))
+  await app.register(listingRoutes(listings, gazetteer, profiles, { photoStore }))
   await app.register(
     photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf, limits: options.photoLimits }),
   )

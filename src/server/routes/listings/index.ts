@@ -17,7 +17,7 @@ import { HttpError } from '../../plugins/errors.ts'
 import type { LivingProfileRepository } from '../living-profile/living-profile-repository.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
-import type { PhotosRepository } from '../photos/photos-repository.ts'
+import { photoView } from '../photos/photos-repository.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { pinOf } from './pin.ts'
 import { precompiledSerializer } from '../../plugins/json-serializer.ts'
@@ -41,7 +41,7 @@ export const listingRoutes =
     listings: ListingsRepository,
     gazetteer: Pick<Gazetteer, 'find'>,
     profiles: LivingProfileRepository,
-    { photos, photoStore }: { photos: PhotosRepository; photoStore: PhotoStore },
+    { photoStore }: { photoStore: PhotoStore },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     /** The gazetteer entry of a place id a client sent; an id it doesn't hold is the client's mistake (400). */
@@ -120,26 +120,24 @@ export const listingRoutes =
         serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
-        const [row, photoList] = await Promise.all([
-          listings.find(request.params.id, request.user.id),
-          photos.list(request.params.id),
-        ])
+        const row = await listings.details(request.params.id, request.user.id)
         if (!row) throw new HttpError(404, 'Listing not found.')
-        const { ownerId, likedByMe, number, userEmail, ...fields } = row
+        const { ownerId, likedByMe, number, userEmail, photoRows, viewerProfile, posterProfile, ...fields } =
+          row
         const isOwner = ownerId === request.user.id
         reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
         const contacts = isOwner || likedByMe ? { number, userEmail } : {}
-        const { viewer, poster } = await profiles.pair(request.user.id, ownerId)
-        const match = viewer && poster && !isOwner ? compareProfiles(viewer, poster) : null
+        const match =
+          viewerProfile && posterProfile && !isOwner ? compareProfiles(viewerProfile, posterProfile) : null
         return {
           ...fields,
           ...contacts,
           likedByMe,
           isOwner,
           match,
-          hasLivingProfile: viewer !== undefined,
-          photos: photoList,
+          hasLivingProfile: viewerProfile !== null,
+          photos: photoRows.map((photo) => photoView(request.params.id, photo)),
         }
       },
     )

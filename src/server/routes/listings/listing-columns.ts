@@ -82,7 +82,7 @@ export const aliased = (fields: Record<string, SQLWrapper>) =>
   Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]))
 
 export const summaryFields = aliased(summaryColumns)
-export const featuredFields = aliased({
+export const featuredColumns = {
   _id: listing.id,
   title: listing.title,
   availability: listing.availability,
@@ -92,4 +92,5 @@ export const featuredFields = aliased({
   rent: listing.rent,
   roomType: listing.roomType,
   cover,
-} satisfies Record<keyof FeaturedListing, SQLWrapper>)
+} satisfies Record<keyof FeaturedListing, SQLWrapper>
+export const featuredFields = aliased(featuredColumns)

@@ -1,12 +1,33 @@
 import { eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { NewListingSchema, type FeaturedListing, type Listing, type NewListing } from '#shared/listing.ts'
+import type { Profile } from '#shared/match.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { listing, listingLike, user } from '../../db/schema/index.ts'
+import { listing, listingLike, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
+import type { PhotoRow } from '../photos/photos-repository.ts'
 import { aliased, featuredFields, listingColumns } from './listing-columns.ts'
 
 /** A listing with what decides who may see its phone number and e-mail. */
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
+
+/**
+ * Everything the details page answers, read in one round trip: the listing, whether the viewer liked it, its
+ * photos in order, and the two living profiles its explained match is worked out from (null: that one has none).
+ */
+export type ListingDetailRow = ListingWithOwner & {
+  photoRows: PhotoRow[]
+  viewerProfile: Profile | null
+  posterProfile: Profile | null
+}
+
+const photoRows = sql<PhotoRow[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key,
+    'width', p.width, 'height', p.height, 'placeholder', p.placeholder) order by p.position, p.created_at), '[]')
+  from ${listingPhoto} as p where p.listing_id = ${listing.id})`
+const profileOf = (userId: SQLWrapper) =>
+  sql<Profile | null>`(select json_build_object('answers', lp.answers, 'interests', lp.interests)
+  from ${livingProfile} as lp where lp.user_id = ${userId})`
+const likedBy = (viewerId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${viewerId})`
 
 const FEATURED_COUNT = 6
 // The place's four columns are written from the gazetteer entry and the pin, not from the client's fields alone.
@@ -30,16 +51,19 @@ export function prepareListingStatements(db: Database) {
         .limit(literalLimit(FEATURED_COUNT)),
     ),
 
-    find: prepareRaw<ListingWithOwner>(
+    details: prepareRaw<ListingDetailRow>(
       db,
-      'listing_find',
+      'listing_details',
       db
         .select(
           aliased({
             ...listingColumns,
             ownerId: listing.ownerId,
-            likedByMe: sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${sql.placeholder('viewerId')})`,
-          } satisfies Record<Exclude<keyof ListingWithOwner, 'distanceKm'>, SQLWrapper>),
+            likedByMe: likedBy(sql.placeholder('viewerId')),
+            photoRows,
+            viewerProfile: profileOf(sql.placeholder('viewerId')),
+            posterProfile: profileOf(listing.ownerId),
+          } satisfies Record<Exclude<keyof ListingDetailRow, 'distanceKm'>, SQLWrapper>),
         )
         .from(listing)
         .innerJoin(user, eq(listing.ownerId, user.id))

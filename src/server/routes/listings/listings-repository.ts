@@ -8,7 +8,11 @@ import { createBestMatchPages, type Viewer } from './best-match-pages.ts'
 import { browseValues, pageShape, preparePage, type PageRow } from './browse-queries.ts'
 import { createListingCounts } from './browse-counts.ts'
 import type { Cursor } from './cursor.ts'
-import { prepareListingStatements, type ListingWithOwner } from './listing-statements.ts'
+import {
+  prepareListingStatements,
+  type ListingDetailRow,
+  type ListingWithOwner,
+} from './listing-statements.ts'
 import { isWideNear, type Center } from './near-plan.ts'
 
 export type { ListingWithOwner, Viewer }
@@ -94,9 +98,12 @@ export function createListingsRepository(db: Database, options: { onError?: (err
       return row && row.word.toLowerCase() !== q.toLowerCase() ? row.word : null
     },
 
-    /** One listing with its phone number: the caller decides whether the viewer may see it. */
-    async find(id: string, viewerId: string): Promise<ListingWithOwner | undefined> {
-      const [row] = await statements.find({ id, viewerId })
+    /**
+     * One listing with its phone number, its photos and both living profiles, in one round trip: the caller
+     * decides whether the viewer may see the contacts.
+     */
+    async details(id: string, viewerId: string): Promise<ListingDetailRow | undefined> {
+      const [row] = await statements.details({ id, viewerId })
       return row
     },
 

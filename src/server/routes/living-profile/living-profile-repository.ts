@@ -4,7 +4,6 @@ import {
   type LivingProfile,
   type LivingProfileAnswers,
 } from '#shared/living-profile.ts'
-import type { Profile } from '#shared/match.ts'
 import type { Database } from '../../db/client.ts'
 import { livingProfile } from '../../db/schema/index.ts'
 import { isoText } from '../listings/listing-columns.ts'
@@ -45,15 +44,6 @@ export function createLivingProfileRepository(db: Database, onChange: (userId: s
     async codes(userId: string): Promise<ProfileCodes | undefined> {
       const [row] = await codes.execute({ userId })
       return row
-    },
-
-    /** Two people's answers, for the details page's explained match (undefined: that one has no profile). */
-    async pair(viewerId: string, posterId: string): Promise<{ viewer?: Profile; poster?: Profile }> {
-      const [[viewer], [poster]] = await Promise.all([
-        own.execute({ userId: viewerId }),
-        own.execute({ userId: posterId }),
-      ])
-      return { viewer, poster }
     },
 
     /** Creates or replaces the person's profile in one statement: the answers and their masks change together. */

@@ -5,7 +5,10 @@ import type { Database } from '../../db/client.ts'
 import { listing, listingPhoto } from '../../db/schema/index.ts'
 import type { ProcessedPhoto } from '../../photos/process-photo.ts'
 
-type PhotoRow = Pick<typeof listingPhoto.$inferSelect, 'id' | 'key' | 'width' | 'height' | 'placeholder'>
+export type PhotoRow = Pick<
+  typeof listingPhoto.$inferSelect,
+  'id' | 'key' | 'width' | 'height' | 'placeholder'
+>
 
 const columns = {
   id: listingPhoto.id,
@@ -53,10 +56,6 @@ export function createPhotosRepository(db: Database) {
       .orderBy(asc(listingPhoto.position), asc(listingPhoto.createdAt))
 
   return {
-    async list(listingId: string): Promise<ListingPhoto[]> {
-      return (await ordered(listingId)).map((row) => photoView(listingId, row))
-    },
-
     /** Before the work of processing a file: whose listing it is and how many photos it has. */
     async target(listingId: string): Promise<{ ownerId: string; photos: number } | undefined> {
       const [row] = await db
