@@ -62,6 +62,7 @@ describe('the docs check', () => {
     })
     expect(findProblems(root, docs)).toEqual([
       `docs/decisions/026-listing-photos.md: its Status doesn't say "amended by 028"`,
+      `docs/decisions/026-listing-photos.md: its Status doesn't say "amended by 034"`,
     ])
   })
 
