@@ -115,6 +115,8 @@ test('fill a living profile, then see matches on browse and the reasons on detai
 })
 
 test('the add form takes the household facts and details shows them', async ({ browser, baseURL }) => {
+  // Four axe sweeps and full-page screenshots besides the form: more than the default's margin on a busy machine.
+  test.slow()
   const { page, context } = await signedInPage(browser, baseURL!)
   const token = uniqueToken('Facts')
   await page.goto('/dashboard/find-rommate')
@@ -149,6 +151,7 @@ test('details with the household facts pass axe at both widths in both modes', a
   browser,
   baseURL,
 }) => {
+  test.slow()
   const { page, context } = await signedInPage(browser, baseURL!)
   const id = await createListingViaApi(page.request, baseURL!, { title: `Room ${uniqueToken('Facts')}` })
   await page.goto(`/browse-listing-details/${id}`)
