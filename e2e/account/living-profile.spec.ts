@@ -16,6 +16,17 @@ async function look(page: Page, name: string) {
   await page.screenshot({ path: `.tmp/screens/${name}-${size.width}-${theme}.png`, fullPage: true })
 }
 
+/** Each width in each colour mode, without reloading (which would lose what was typed). */
+async function lookEverywhere(page: Page, name: string) {
+  for (const isDark of [false, true]) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark)
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await look(page, name)
+    }
+  }
+}
+
 test('fill a living profile, then see matches on browse and the reasons on details', async ({
   browser,
   baseURL,
@@ -104,6 +115,8 @@ test('fill a living profile, then see matches on browse and the reasons on detai
 })
 
 test('the add form takes the household facts and details shows them', async ({ browser, baseURL }) => {
+  // Four axe sweeps and full-page screenshots besides the form: more than the default's margin on a busy machine.
+  test.slow()
   const { page, context } = await signedInPage(browser, baseURL!)
   const token = uniqueToken('Facts')
   await page.goto('/dashboard/find-rommate')
@@ -117,17 +130,7 @@ test('the add form takes the household facts and details shows them', async ({ b
   await page.getByLabel('People already living there').fill('2')
   await page.getByLabel('Furnished').selectOption('true')
   await page.getByLabel('Pets allowed').selectOption('false')
-  /** Each width in each colour mode, without reloading (which would lose what was typed). */
-  const lookEverywhere = async (name: string) => {
-    for (const isDark of [false, true]) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark)
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 })
-        await look(page, name)
-      }
-    }
-  }
-  await lookEverywhere('add-listing-household')
+  await lookEverywhere(page, 'add-listing-household')
   await page.getByRole('button', { name: 'Add Listing' }).click()
   await expectPopup(page, 'Roommate Listing Added Successfully!')
   await page.goto(`/dashboard/browse-listing?q=${token}&furnished=true`)
@@ -140,6 +143,19 @@ test('the add form takes the household facts and details shows them', async ({ b
       .filter({ hasText: /^Not said$/ })
       .first(),
   ).toBeVisible()
-  await lookEverywhere('details-household')
+  await context.close()
+})
+
+// Apart from the test above, so that neither runs eight sweeps and screenshots in one test's time.
+test('details with the household facts pass axe at both widths in both modes', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow()
+  const { page, context } = await signedInPage(browser, baseURL!)
+  const id = await createListingViaApi(page.request, baseURL!, { title: `Room ${uniqueToken('Facts')}` })
+  await page.goto(`/browse-listing-details/${id}`)
+  await expect(page.getByText('1 December 2026')).toBeVisible()
+  await lookEverywhere(page, 'details-household')
   await context.close()
 })

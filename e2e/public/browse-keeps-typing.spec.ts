@@ -29,7 +29,8 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article')
 
 async function typeWhileARoomTypeLoads(page: Page) {
   await page.goto(`/browse-listing?q=${token}`)
-  await expect(cards(page)).toHaveCount(2)
+  // A slow phone loads the whole app before this address shows listings (it has no first paint).
+  await expect(cards(page)).toHaveCount(2, { timeout: 30_000 })
   await page.getByLabel('Max rent').fill('2000')
   const listings = await holdRequests(page, /\/api\/roommate-listings\?/)
   await page.getByLabel('Room type').selectOption('Studio')

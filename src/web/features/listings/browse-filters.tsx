@@ -56,15 +56,18 @@ type BrowseFiltersProps = {
  *
  * What a person typed is never thrown away by the form's own doing: a change it applies (a room type applies at
  * once) leaves every field as it is, including one typed into while the new view loaded. Only an address that
- * comes from elsewhere (Clear, Back, a link) starts the fields over from the view.
+ * comes from elsewhere (Clear, Back, a link) starts the fields over from the view, and so does a place name
+ * searched without a suggestion: the page chose the place and the order for the person, and the fields show them.
  */
 export function BrowseFilters(props: BrowseFiltersProps) {
   const { search } = useLocation()
   // The address the form asked for last, and the fields' generation: a new one (a fresh form) for any other.
   const [asked, setAsked] = useState<string | null>(null)
   const [shown, setShown] = useState({ search, generation: 0 })
-  if (search !== shown.search)
-    setShown({ search, generation: search === asked ? shown.generation : shown.generation + 1 })
+  if (search !== shown.search) {
+    const isAsIs = search === asked && !props.typedPlace
+    setShown({ search, generation: isAsIs ? shown.generation : shown.generation + 1 })
+  }
   return <FilterForm key={shown.generation} {...props} onApply={setAsked} />
 }
 
