@@ -11,10 +11,12 @@ export type Mode = 'valid' | 'edge' | 'hostile'
 /** Looks a `$ref` up in the document. */
 export type Resolve = (ref: string) => Schema
 
+/** Strings that have broken web apps: markup, SQL, NULs, lone surrogates, prototype keys, huge and odd numbers. */
 export const HOSTILE_STRINGS = [
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
   "' OR 1=1 --",
   "'; drop table listing; --",
   '\u0000',
