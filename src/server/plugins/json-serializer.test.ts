@@ -12,6 +12,7 @@ const summary = {
   lifestyle: '',
   availability: 'Available',
   userName: 'Ana',
+  isExample: false,
   likes: 3,
   createdAt: '2024-05-01T10:00:00.123Z',
   ...{ placeId: 2950159, placeName: 'Berlin, Germany', lat: 52.52437, lon: 13.41053 },

@@ -30,6 +30,7 @@ describe('GET /api/my-likes', () => {
       lifestyle: 'Early riser, quiet evenings',
       availability: 'Available',
       userName: carol!.name,
+      isExample: false,
       likes: 2,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       cover: null,
