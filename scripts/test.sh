@@ -9,7 +9,9 @@ step "docs";                node --import tsx scripts/check-docs.ts
 step "lint";                npm run --silent lint
 step "typecheck";           npm run --silent typecheck
 step "unit + API (PGlite)"; npx vitest run
-step "API (PostgreSQL)";    bash scripts/with-postgres.sh npx vitest run
+# The PostgreSQL run repeats only the test files that reach the test database (src/server/test/database.ts
+# picks PGlite or PostgreSQL): the others would run the same code twice.
+step "API (PostgreSQL)";    bash scripts/with-postgres.sh npx vitest related src/server/test/database.ts --run
 step "crash safety";        npm run --silent test:crash
 step "build";               npm run --silent build
 step "first-load budget";   npx tsx scripts/bundle-size.ts
