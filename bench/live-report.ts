@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import prettier from 'prettier'
 import type { Latency, Throughput } from './load.ts'
 
 /** One endpoint's figures: max throughput, then latency at the steady rate. */
@@ -143,7 +144,7 @@ export function liveMarkdown(report: LiveReport): string {
 }
 
 /** The section between its markers in benchmarks.md, and the `conversations` key of benchmarks.json. */
-export function writeLiveReport(outDir: string, report: LiveReport) {
+export async function writeLiveReport(outDir: string, report: LiveReport) {
   const json = path.join(outDir, 'benchmarks.json')
   const existing = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as Record<string, unknown>) : {}
   writeFileSync(json, `${JSON.stringify({ ...existing, conversations: report }, null, 2)}\n`)
@@ -153,7 +154,11 @@ export function writeLiveReport(outDir: string, report: LiveReport) {
   const next = text.includes(START)
     ? text.replace(new RegExp(`${START}[\\s\\S]*${END}`), generated)
     : `${text}\n## Conversations\n\n${generated}\n`
-  writeFileSync(file, next)
+  // Formatted as the rest of the file is (npm run lint checks it).
+  writeFileSync(
+    file,
+    await prettier.format(next, { ...(await prettier.resolveConfig(file)), filepath: file }),
+  )
   console.log(`\n${liveMarkdown(report)}\n\nwritten to ${file} and ${json}`)
 }
 
@@ -163,5 +168,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const saved = JSON.parse(readFileSync(path.join(dir, 'benchmarks.json'), 'utf8')) as {
     conversations: LiveReport
   }
-  writeLiveReport(dir, saved.conversations)
+  await writeLiveReport(dir, saved.conversations)
 }
