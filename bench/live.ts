@@ -218,8 +218,25 @@ async function row(server: string, baseUrl: string, endpoint: Endpoint, cookies:
   return result
 }
 
+/** The soft limit on open files of this process (its children inherit it), from Linux's /proc; null elsewhere. */
+function openFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'))
+    const soft = line?.split(/\s{2,}/)[1]
+    return soft === 'unlimited' ? Infinity : Number(soft)
+  } catch {
+    return null
+  }
+}
+
 async function main() {
   if (!adminUrl) throw new Error('bench:live needs PostgreSQL: run it through scripts/with-postgres.sh')
+  // Every stream is a socket here and one in an app process, beside the pools' and the load's.
+  const files = openFileLimit()
+  if (files !== null && files < config.connections + 500)
+    throw new Error(`${config.connections} streams need more open files than ulimit -n allows (${files})`)
   const startedAt = new Date().toISOString()
   const loadBefore = loadAverage()
   console.log(

@@ -19,7 +19,7 @@ const inboxSql = (before: boolean, listing: boolean) => {
   left join listing l on l.id = c.listing_id
   left join "user" o on o.id = side.other_id
   where side.user_id = $1
-    ${before ? `and side.last_message_id < $${n++}` : ''}
+    ${before ? `and side.last_message_id < $${n} and lm.id < $${n++}` : ''}
     ${listing ? `and c.listing_id = $${n++}` : ''}
   order by side.last_message_id desc
   limit $${n}`
