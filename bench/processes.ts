@@ -53,6 +53,9 @@ async function start(script: string, env: NodeJS.ProcessEnv, port: number, probe
   }
 }
 
+/** The servers' AUTH_SECRET: a benchmark may sign session cookies of sessions it made in SQL (bench/live-seed.ts). */
+export const BENCH_AUTH_SECRET = 'benchmark-secret-that-is-long-enough-0123456789'
+
 /** Nestmate as production runs it, minus the rate limits (a load test is one person hammering). */
 export function startNestmate(
   database: { dataDir: string } | { url: string },
@@ -67,7 +70,7 @@ export function startNestmate(
     RATE_LIMITS: 'false',
     DEMO_DATA: 'false',
     LOG_LEVEL: logLevel,
-    AUTH_SECRET: 'benchmark-secret-that-is-long-enough-0123456789',
+    AUTH_SECRET: BENCH_AUTH_SECRET,
     ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
   })
   return start('src/server/main.ts', env, port, '/api/health', logFile)

@@ -1,3 +1,4 @@
+import { inbox } from './reference-inbox.ts'
 import { browseMatch } from './reference-match.ts'
 import * as ref from './reference-sql.ts'
 import type { Answer, Queryable } from './reference-sql.ts'
@@ -65,6 +66,12 @@ const routes: Route[] = [
     path: new RegExp(`^/api/listings/${ID}/like$`),
     auth: 'signed-in',
     answer: ({ pool, params }, userId) => ref.like(pool, params[0]!, userId!),
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/conversations$/,
+    auth: 'signed-in',
+    answer: ({ pool, url }, userId) => inbox(pool, url, userId!),
   },
   {
     method: 'POST',

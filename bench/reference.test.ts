@@ -3,6 +3,7 @@ import { BASE_URL, createTestApp, useForFile } from '../src/server/test/app.ts'
 import { endpoints, type Endpoint } from './endpoints.ts'
 import { referenceAnswer } from './reference-routes.ts'
 import type { Queryable } from './reference-sql.ts'
+import { describeInbox, inboxEndpoints, liveSeedStatements } from './live-seed.ts'
 import { describeSeed, seedStatements } from './seed.ts'
 import { signUp } from './sessions.ts'
 
@@ -34,12 +35,12 @@ const bench = useForFile(async () => {
 
 type Answer = { status: number; headers: Record<string, string | undefined>; body: unknown }
 
-async function nestmate(endpoint: Endpoint, path: string): Promise<Answer> {
+async function nestmate(endpoint: Endpoint, path: string, cookie = bench.cookies[0]!): Promise<Answer> {
   const response = await fetch(bench.baseUrl + path, {
     method: endpoint.method,
     headers: {
       origin: BASE_URL,
-      ...(endpoint.signedIn ? { cookie: bench.cookies[0]! } : {}),
+      ...(endpoint.signedIn ? { cookie } : {}),
       // As the load generator sends them (bench/load.ts).
       ...(endpoint.method !== 'GET' ? { 'content-type': 'application/json' } : {}),
     },
@@ -51,11 +52,11 @@ async function nestmate(endpoint: Endpoint, path: string): Promise<Answer> {
   return { status: response.status, headers, body: await response.json() }
 }
 
-async function reference(endpoint: Endpoint, path: string): Promise<Answer> {
+async function reference(endpoint: Endpoint, path: string, cookie = bench.cookies[0]!): Promise<Answer> {
   const answer = await referenceAnswer(bench.pool, {
     method: endpoint.method,
     url: new URL(path, 'http://reference.invalid'),
-    cookie: endpoint.signedIn ? bench.cookies[0] : undefined,
+    cookie: endpoint.signedIn ? cookie : undefined,
     body: async () => JSON.parse(endpoint.body ?? '{}') as Record<string, unknown>,
   })
   const lower = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
@@ -101,5 +102,32 @@ describe('reference 1 answers what Nestmate answers, for every request the bench
         body: shape(ours.body),
       })
     }
+  })
+
+  // Last, as it hands 20 listings to the second person: the conversations benchmark's inbox (bench/live.ts), on
+  // its own seed, paged three ways (more than one page, so the Link header is compared too).
+  it('the inbox of a person with many conversations: the same status, body and Link header', async () => {
+    const cookie = bench.cookies[1]!
+    const session = await fetch(`${bench.baseUrl}/api/auth/get-session`, { headers: { cookie } })
+    const inboxPerson = ((await session.json()) as { user: { id: string } }).user.id
+    for (const statement of liveSeedStatements({ people: 4, conversations: 60, run: 'ref', inboxPerson }))
+      await bench.database.execute(statement)
+    const seed = await describeInbox(
+      async (text) => ({ rows: (await bench.database.execute(text)).rows as never }),
+      inboxPerson,
+    )
+    for (const endpoint of inboxEndpoints(seed))
+      for (const path of [
+        ...endpoint.paths,
+        `${endpoint.paths[0]}${endpoint.paths[0]!.includes('?') ? '&' : '?'}limit=5`,
+      ]) {
+        const [ours, theirs] = [
+          await nestmate(endpoint, path, cookie),
+          await reference(endpoint, path, cookie),
+        ]
+        expect(ours.status, `${endpoint.name}: ${path}`).toBe(200)
+        expect((ours.body as unknown[]).length, `${endpoint.name}: ${path}`).toBeGreaterThan(0)
+        expect(theirs, `${endpoint.name}: ${path}`).toEqual(ours)
+      }
   })
 })

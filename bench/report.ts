@@ -139,7 +139,12 @@ export function markdown(report: Report): string {
 
 /** JSON next to a Markdown file whose generated part sits between two markers (the rest is written by hand). */
 export function writeReport(outDir: string, report: Report) {
-  writeFileSync(path.join(outDir, 'benchmarks.json'), `${JSON.stringify(report, null, 2)}\n`)
+  const json = path.join(outDir, 'benchmarks.json')
+  // The conversations benchmark's figures (bench/live-report.ts) share the file: a main run keeps them.
+  const kept = existsSync(json)
+    ? (JSON.parse(readFileSync(json, 'utf8')) as { conversations?: unknown }).conversations
+    : undefined
+  writeFileSync(json, `${JSON.stringify(kept ? { ...report, conversations: kept } : report, null, 2)}\n`)
   const file = path.join(outDir, 'benchmarks.md')
   const text = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`
   const generated = `${START}\n\n${markdown(report)}\n\n${END}`

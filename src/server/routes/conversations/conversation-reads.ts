@@ -7,6 +7,7 @@ import { createStatementCache } from '../../db/statement-cache.ts'
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const me = sql.placeholder('userId')
 const conversationId = sql.placeholder('conversationId')
+const before = sql.placeholder('before')
 
 /** A message as one viewer sees it (`mine`), from `message m`. */
 const messageColumns = (
@@ -48,18 +49,17 @@ const other = (row: { name: string | null; photo: string | null }) =>
 /** How much of a last message the inbox shows. */
 const PREVIEW_CHARS = 200
 
-/** The reads of conversations: inbox pages, a conversation's header and messages, unread counts. */
-export function createConversationReads(db: Database) {
-  const inboxStatements =
-    createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>('conversation_inbox')
-  // One index walk over the caller's sides, newest activity first (the last message's id), then a probe each for
-  // the conversation, listing, other person and last message.
-  const inboxPage = (shape: { before: boolean; listing: boolean }) =>
-    inboxStatements(`${shape.before ? 'before' : 'first'}${shape.listing ? '+listing' : ''}`, (name) =>
-      prepareRaw<InboxRow>(
-        db,
-        name,
-        sql`select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+/**
+ * One inbox page: one index walk over the caller's sides, newest activity first (the last message's id), then a
+ * probe each for the conversation, listing, other person and last message. A page `before` a message id says so
+ * of the last message too (it is the side's `last_message_id`): PostgreSQL doesn't carry an inequality across a
+ * join, and without it a plan that walks `message` newest first reads every newer message before the page
+ * (inbox-plan.test.ts).
+ */
+export const inboxQuery = (shape: {
+  before: boolean
+  listing: boolean
+}) => sql`select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
             lm.id::float8 as "lastId", left(lm.body, ${sql.raw(String(PREVIEW_CHARS))}) as "lastBody",
             lm.sender_id = ${me} as "lastMine", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
           from conversation_member side
@@ -68,11 +68,18 @@ export function createConversationReads(db: Database) {
           left join listing l on l.id = c.listing_id
           left join "user" o on o.id = side.other_id
           where side.user_id = ${me}
-            ${shape.before ? sql`and side.last_message_id < ${sql.placeholder('before')}` : sql``}
+            ${shape.before ? sql`and side.last_message_id < ${before} and lm.id < ${before}` : sql``}
             ${shape.listing ? sql`and c.listing_id = ${sql.placeholder('listingId')}` : sql``}
           order by side.last_message_id desc
-          limit ${sql.placeholder('limit')}`,
-      ),
+          limit ${sql.placeholder('limit')}`
+
+/** The reads of conversations: inbox pages, a conversation's header and messages, unread counts. */
+export function createConversationReads(db: Database) {
+  const inboxStatements =
+    createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>('conversation_inbox')
+  const inboxPage = (shape: { before: boolean; listing: boolean }) =>
+    inboxStatements(`${shape.before ? 'before' : 'first'}${shape.listing ? '+listing' : ''}`, (name) =>
+      prepareRaw<InboxRow>(db, name, inboxQuery(shape)),
     )
 
   const headerStatement = prepareRaw<HeaderRow>(
