@@ -11,7 +11,11 @@ const FITZROY = 2166584
 
 async function lookEverywhere(page: Page, name: string) {
   for (const isDark of [false, true]) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark)
+    // As the theme toggle sets it: Tailwind's dark class and daisyUI's data-theme.
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle('dark', dark)
+      document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light')
+    }, isDark)
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 })
       await expectNoSeriousViolations(page)
@@ -19,7 +23,10 @@ async function lookEverywhere(page: Page, name: string) {
       await page.screenshot({ path: `.tmp/screens/${name}-${width}-${theme}.png`, fullPage: true })
     }
   }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('dark')
+    document.documentElement.setAttribute('data-theme', 'light')
+  })
 }
 
 test('write a room-wanted ad, find it on Rooms wanted, and be found from a poster’s My Listings', async ({

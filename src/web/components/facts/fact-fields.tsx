@@ -33,6 +33,7 @@ export function FactFields<T extends FactTable>({
           {fact.kind === 'wish' ? (
             <input
               {...control(name, 'checkbox')}
+              className="checkbox"
               type="checkbox"
               value="true"
               defaultChecked={defaults[name] === true}
