@@ -9,7 +9,7 @@ import { NUL_FREE } from './text.ts'
 
 export * from './seeker-ad-facts.ts'
 
-// A room-wanted ad (docs/architecture.md §3.5): what its writer sends, what the API answers, and Rooms wanted's query.
+// A room-wanted ad (docs/architecture.md §3.6): what its writer sends, what the API answers, and Rooms wanted's query.
 
 const text = (label: string, max: number) =>
   z
