@@ -1,4 +1,5 @@
 import { browseMatch } from './reference-match.ts'
+import { seekerAds } from './reference-seekers.ts'
 import * as ref from './reference-sql.ts'
 import type { Answer, Queryable } from './reference-sql.ts'
 
@@ -40,6 +41,12 @@ const routes: Route[] = [
     path: /^\/api\/roommate-listings$/,
     auth: 'public',
     answer: ({ pool, url }) => ref.browse(pool, url),
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/seeker-ads$/,
+    auth: 'optional',
+    answer: ({ pool, url }, userId) => seekerAds(pool, url, userId),
   },
   {
     method: 'GET',
