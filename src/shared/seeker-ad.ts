@@ -5,6 +5,7 @@ import { RoomTypeSchema } from './listing.ts'
 import { MatchDetailSchema } from './living-profile.ts'
 import { PlaceIdSchema } from './place.ts'
 import { SEEKER_AD_FACTS, SEEKER_AD_LIMITS, SEEKER_AD_SORTS, SEEKER_AD_STATUSES } from './seeker-ad-facts.ts'
+import { holdsContact } from './message-text.ts'
 import { NUL_FREE } from './text.ts'
 
 export * from './seeker-ad-facts.ts'
@@ -19,6 +20,12 @@ const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .refine(NUL_FREE.check, NUL_FREE.message(label))
+
+// An ad shows no way to reach its writer off Nestmate: people message them here (the contact shield's own test).
+const NO_CONTACTS = [
+  (value: string) => !holdsContact(value),
+  'Keep phone numbers, e-mail addresses and links off your ad: people message you on Nestmate.',
+] as const
 
 const { radiusKm } = SEEKER_AD_LIMITS
 const RADIUS_MESSAGE = `An area's radius must be ${radiusKm.min} to ${radiusKm.max} km.`
@@ -40,8 +47,12 @@ export const SeekerAreaInputSchema = z.object(
 
 /** What a person writes to their ad (PUT /api/seeker-ad). Name, photo and the match come from the account. */
 export const NewSeekerAdSchema = z.object({
-  headline: text('Headline', SEEKER_AD_LIMITS.headline).min(1, 'Headline is required.'),
-  about: text('About you', SEEKER_AD_LIMITS.about).default(''),
+  headline: text('Headline', SEEKER_AD_LIMITS.headline)
+    .min(1, 'Headline is required.')
+    .refine(...NO_CONTACTS),
+  about: text('About you', SEEKER_AD_LIMITS.about)
+    .refine(...NO_CONTACTS)
+    .default(''),
   budget: z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
     z

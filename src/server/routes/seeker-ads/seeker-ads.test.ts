@@ -95,6 +95,14 @@ describe("a person's own ad", () => {
     [{ moveInFrom: '2026-02-30' }, 'Move in from must be a date written YYYY-MM-DD.'],
     [{ billsIncluded: 'maybe' }, 'Wants bills included must be true or empty.'],
     [{ status: 'gone' }, 'Status must be active or paused.'],
+    [
+      { about: 'Call me on +44 20 7946 0123' },
+      'Keep phone numbers, e-mail addresses and links off your ad: people message you on Nestmate.',
+    ],
+    [
+      { headline: 'Write to sam@example.com' },
+      'Keep phone numbers, e-mail addresses and links off your ad: people message you on Nestmate.',
+    ],
   ] as const)('refuses %j: %s', async (change, message) => {
     const seeker = await signUp(t.app)
     const response = await putAdAs(t.app, seeker, { ...sampleAd(), ...change })
