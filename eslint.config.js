@@ -32,6 +32,8 @@ const FEATURE_IMPORTS = {
   // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share.
   'listing-form': ['places/place-combobox.tsx'],
   listings: ['places/place-combobox.tsx'],
+  // Rooms wanted: the place box for its filters and areas, and the match explained as on a listing's details.
+  'rooms-wanted': ['places/place-combobox.tsx', 'listing-details/match-explanation.tsx'],
 }
 const FEATURES = readdirSync(new URL('src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

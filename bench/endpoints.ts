@@ -72,6 +72,27 @@ export function endpoints(seed: SeedInfo): Endpoint[] {
       read: true,
     },
     {
+      name: 'rooms wanted: first page',
+      method: 'GET',
+      paths: ['/api/seeker-ads'],
+      signedIn: false,
+      read: true,
+    },
+    {
+      name: 'rooms wanted: near a place',
+      method: 'GET',
+      paths: [`/api/seeker-ads?near=${seed.nearPlace}`],
+      signedIn: false,
+      read: true,
+    },
+    {
+      name: 'rooms wanted: best match (signed in)',
+      method: 'GET',
+      paths: ['/api/seeker-ads?sort=match'],
+      signedIn: true,
+      read: true,
+    },
+    {
       name: 'browse: household filters',
       method: 'GET',
       paths: [`${browse}?furnished=true&maxStay=6`],

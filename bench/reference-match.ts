@@ -23,6 +23,9 @@ function satisfaction(from: string, to: string) {
 const SCORE = `(case when ${bitCount('p.answer_bits & v.answered_bits')} < 3 then null
   else floor(100 * sqrt(${satisfaction('v', 'p')} * ${satisfaction('p', 'v')}) + 0.5)::int end)`
 
+/** The viewer `v`'s score with the profile `p`. */
+export const MATCH_SCORE = SCORE
+
 // The same prefix rules as Nestmate (decision 027): each viewer's first 300 listings in best-match order, fresh for
 // 10 s, then used while a new one is worked out in the background.
 const SCORED = `with v as (select * from living_profile where user_id = $1)

@@ -1,5 +1,6 @@
 import { inbox } from './reference-inbox.ts'
 import { browseMatch } from './reference-match.ts'
+import { seekerAds } from './reference-seekers.ts'
 import * as ref from './reference-sql.ts'
 import type { Answer, Queryable } from './reference-sql.ts'
 
@@ -41,6 +42,12 @@ const routes: Route[] = [
     path: /^\/api\/roommate-listings$/,
     auth: 'public',
     answer: ({ pool, url }) => ref.browse(pool, url),
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/seeker-ads$/,
+    auth: 'optional',
+    answer: ({ pool, url }, userId) => seekerAds(pool, url, userId),
   },
   {
     method: 'GET',

@@ -114,6 +114,51 @@ export function seedStatements(listings: number): string[] {
      ) g`,
     profileStatement(users),
     photoStatement(),
+    ...seekerAdStatements(listings),
+  ]
+}
+
+/**
+ * As many room-wanted ads as listings, each by a person of its own (one ad per person), near the same skewed
+ * spread of places (every third with a second area); one in ten paused. Their writers have no living profile (the
+ * 20k profiles are the listing side's), so best match scores every ad and finds none to match.
+ */
+function seekerAdStatements(ads: number): string[] {
+  const place = placeColumns()
+  const bases = intArray(places.map(([, rent]) => rent))
+  const area = (p: string) =>
+    `jsonb_build_object('placeId', (${place.ids})[${p}], 'name', (${place.names})[${p}], 'radiusKm', (array[5, 10, 15, 25])[1 + g.i % 4])`
+  return [
+    `insert into "user" (id, name, email, email_verified, created_at, updated_at)
+     select 'bench-seeker-' || i, (${array(firstNames)})[1 + (i / 3) % 10] || ' ' || (${array(lastNames)})[1 + i % 10],
+            'seeker' || i || '@bench.nestmate.test', false, now(), now()
+     from generate_series(1, ${ads}) i`,
+    `insert into seeker_ad (owner_id, headline, about, budget, room_types, areas, status, move_in_from,
+                            min_stay_months, bills_included, created_at, updated_at, confirmed_at)
+     select 'bench-seeker-' || g.i,
+            'Looking for a room in ' || split_part((${place.names})[g.p], ',', 1),
+            'Tidy and friendly, working full time, home most evenings.',
+            (round((${bases})[g.p] * (0.7 + 0.8 * g.r2) / 10) * 10)::int,
+            case when g.r3 < 0.5 then array['Single'] when g.r3 < 0.8 then array['Single', 'Shared']
+                 else array['Single', 'Shared', 'Studio'] end,
+            case when g.i % 3 = 0 then jsonb_build_array(${area('g.p')}, ${area('g.p2')}) else jsonb_build_array(${area('g.p')}) end,
+            case when g.i % 10 = 0 then 'paused' else 'active' end,
+            case when g.i % 4 = 0 then null else current_date + (g.i % 90) end,
+            (array[null, 3, 6, 12])[1 + g.i % 4],
+            case when g.i % 2 = 0 then true end,
+            now() - g.r4 * interval '365 days', now() - g.r4 * interval '365 days', now() - g.r4 * interval '300 days'
+     from (select i, p, 1 + (p + 4) % ${places.length} as p2, r2, r3, r4
+           from (select i, 1 + floor(${places.length} * r1 * r1)::int as p, r2, r3, r4
+                 from (select i, random() r1, random() r2, random() r3, random() r4
+                       from generate_series(1, ${ads}) i) raw) placed) g`,
+    `insert into seeker_ad_area (ad_id, position, place_id, lat, lon, radius_km)
+     select s.id, (a.n - 1)::smallint, (a.e->>'placeId')::int, pl.lat, pl.lon, (a.e->>'radiusKm')::float8
+     from seeker_ad s
+     cross join lateral jsonb_array_elements(s.areas) with ordinality as a(e, n)
+     join (select distinct on (id) id, lat, lon
+           from unnest(${place.ids}, ${place.lats}, ${place.lons}) as u(id, lat, lon)) pl
+       on pl.id = (a.e->>'placeId')::int
+     where s.owner_id like 'bench-seeker-%'`,
   ]
 }
 

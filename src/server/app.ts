@@ -38,6 +38,8 @@ import { conversationRoutes } from './routes/conversations/index.ts'
 import { createConversationsRepository } from './routes/conversations/conversations-repository.ts'
 import { liveRoutes } from './routes/live/index.ts'
 import { reportRoutes } from './routes/reports/index.ts'
+import { seekerAdRoutes } from './routes/seeker-ads/index.ts'
+import { createSeekerAdsRepository } from './routes/seeker-ads/seeker-ads-repository.ts'
 import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
@@ -187,6 +189,7 @@ export async function buildApp(
   await app.register(conversationRoutes(createConversationsRepository(database.db)))
   await app.register(liveRoutes(live.hub, app.sessionOf))
   await app.register(reportRoutes(createReportsRepository(database.db)))
+  await app.register(seekerAdRoutes(createSeekerAdsRepository(database.db), gazetteer, profiles, listings))
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)

@@ -28,6 +28,10 @@ export const API = {
   unread: '/api/unread',
   live: '/api/live',
   reports: '/api/reports',
+  seekerAd: '/api/seeker-ad',
+  seekerAds: '/api/seeker-ads',
+  seekerAdById: (id: string) => `/api/seeker-ads/${encodeURIComponent(id)}`,
+  listingSeekers: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/seekers`,
   auth: '/api/auth',
 } as const
 

@@ -35,6 +35,17 @@ function input(fact: Fact): z.ZodType {
       (value) => (FORM_BOOLEANS.has(value) ? FORM_BOOLEANS.get(value) : value),
       z.boolean({ error: `${label} must be true, false or empty.` }).nullable(),
     )
+  if (fact.kind === 'wish')
+    return z.preprocess(
+      // A form's unticked box sends nothing, a JSON client may say false: both mean "not wished".
+      (value) =>
+        value === 'true' || value === 'on'
+          ? true
+          : value === false || value === 'false'
+            ? null
+            : blankToNull(value),
+      z.literal(true, { error: `${label} must be true or empty.` }).nullable(),
+    )
   if (fact.kind === 'day') return z.preprocess(blankToNull, DaySchema(label).nullable())
   const message = `${label} must be a whole number from ${fact.min} to ${fact.max}, or empty.`
   return z.preprocess(
@@ -44,14 +55,14 @@ function input(fact: Fact): z.ZodType {
 }
 
 const answer = (fact: Fact): z.ZodType =>
-  fact.kind === 'yesNo'
+  fact.kind === 'yesNo' || fact.kind === 'wish'
     ? z.boolean().nullable()
     : fact.kind === 'day'
       ? z.string().nullable()
       : z.number().nullable()
 
 function filter({ param, fact }: FactFilter): z.ZodType {
-  if (fact.kind === 'yesNo')
+  if (fact.kind === 'yesNo' || fact.kind === 'wish')
     return z.preprocess(
       blankToUndefined,
       z.literal('true', { error: `${param} may only be true (or left out).` }).optional(),

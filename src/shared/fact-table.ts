@@ -29,6 +29,14 @@ export type YesNoFact = Common & {
   yesFilter?: boolean
 }
 
+/** A wish: wanted (true) or not said (null); there is no "no" (a seeker wanting bills included, say). */
+export type WishFact = Common & {
+  kind: 'wish'
+  sample: true | null
+  /** Browse can keep only what wants it, through a parameter named after the fact. */
+  yesFilter?: boolean
+}
+
 /** A whole number in a range, or not said. */
 export type WholeNumberFact = Common & {
   kind: 'wholeNumber'
@@ -43,14 +51,16 @@ export type WholeNumberFact = Common & {
 /** A calendar day (YYYY-MM-DD), or not said. */
 export type DayFact = Common & { kind: 'day'; sample: string | null; filters?: readonly FactBound[] }
 
-export type Fact = YesNoFact | WholeNumberFact | DayFact
+export type Fact = YesNoFact | WishFact | WholeNumberFact | DayFact
 export type FactTable = Readonly<Record<string, Fact>>
 
 export type FactValue<F extends Fact> = F extends YesNoFact
   ? boolean | null
-  : F extends WholeNumberFact
-    ? number | null
-    : string | null
+  : F extends WishFact
+    ? true | null
+    : F extends WholeNumberFact
+      ? number | null
+      : string | null
 export type FactValues<T extends FactTable> = { -readonly [K in keyof T]: FactValue<T[K]> }
 
 type BoundParams<F> = F extends { filters: readonly (infer B)[] }
@@ -80,13 +90,13 @@ export const unitLabel = (fact: Fact) =>
 
 // Dates, then the yes-only facts, then the numbers: the order the API has always checked them in (the first of
 // several wrong parameters is the one its error names) and a view writes them into its address.
-const FILTER_ORDER: Record<Fact['kind'], number> = { day: 0, yesNo: 1, wholeNumber: 2 }
+const FILTER_ORDER: Record<Fact['kind'], number> = { day: 0, yesNo: 1, wish: 1, wholeNumber: 2 }
 
 /** Every browse filter the table declares, in the order above. */
 export function factFilters(table: FactTable): FactFilter[] {
   return Object.entries(table)
     .flatMap(([name, fact]): FactFilter[] =>
-      fact.kind === 'yesNo'
+      fact.kind === 'yesNo' || fact.kind === 'wish'
         ? fact.yesFilter
           ? [{ param: name, name, fact, label: fact.label }]
           : []
@@ -101,13 +111,13 @@ export function factFilters(table: FactTable): FactFilter[] {
     .sort((a, b) => FILTER_ORDER[a.fact.kind] - FILTER_ORDER[b.fact.kind])
 }
 
+/** Whether a fact is a yes/no or a wish: shown after the values, filtered by a yes-only parameter. */
+export const isYesLike = (fact: Fact) => fact.kind === 'yesNo' || fact.kind === 'wish'
+
 /** The facts shown as values (dates, numbers) first, then the yes/no ones: the order of forms and views. */
 export function factsForDisplay<T extends FactTable>(table: T): [keyof T & string, Fact][] {
   const entries = Object.entries(table) as [keyof T & string, Fact][]
-  return [
-    ...entries.filter(([, fact]) => fact.kind !== 'yesNo'),
-    ...entries.filter(([, fact]) => fact.kind === 'yesNo'),
-  ]
+  return [...entries.filter(([, fact]) => !isYesLike(fact)), ...entries.filter(([, fact]) => isYesLike(fact))]
 }
 
 /** Every fact's sample value: the sample entity's facts, and the demo data's defaults. */

@@ -75,6 +75,14 @@ export const PAGES = {
     module: 'routes/listing-details.tsx',
     signIn: true,
   },
+  // Rooms wanted: people who need a room, and their ads.
+  roomsWanted: { path: '/rooms-wanted', layout: 'root', module: 'routes/rooms-wanted.tsx' },
+  seekerAd: {
+    path: '/rooms-wanted/:id',
+    layout: 'root',
+    module: 'routes/seeker-ad-details.tsx',
+    signIn: true,
+  },
   // The footer links these short paths; the pages live under /dashboard.
   shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
   shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },
@@ -103,6 +111,18 @@ export const PAGES = {
     path: '/dashboard/my-listing/:id',
     layout: 'dashboard',
     module: 'routes/dashboard/edit-listing.tsx',
+    signIn: true,
+  },
+  listingSeekers: {
+    path: '/dashboard/my-listing/:id/seekers',
+    layout: 'dashboard',
+    module: 'routes/dashboard/listing-seekers.tsx',
+    signIn: true,
+  },
+  mySeekerAd: {
+    path: '/dashboard/room-wanted',
+    layout: 'dashboard',
+    module: 'routes/dashboard/my-seeker-ad.tsx',
     signIn: true,
   },
   dashboardBrowse: {

@@ -5,6 +5,7 @@ import type { NewListing, RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
 import { demoPosterProfile, demoProfile, type DemoHousehold } from './demo-profiles.ts'
 import { encodeProfile } from './profile-codes.ts'
+import { insertDemoSeekers } from './demo-seekers.ts'
 import { listing, livingProfile, user } from './schema/index.ts'
 import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
 
@@ -175,6 +176,8 @@ export async function insertDemoData(db: Database): Promise<number> {
     await tx
       .insert(listing)
       .values(rows.map((row, i) => ({ ...row, createdAt: new Date(now - i * 3_600_000) })))
+    // And people looking for a room near those places: the site's other side.
+    await insertDemoSeekers(tx, now)
     return rows.length
   })
 }

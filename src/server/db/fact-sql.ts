@@ -8,6 +8,7 @@ import type { Filter } from './filter-table.ts'
 
 const columnOf = {
   yesNo: () => boolean(),
+  wish: () => boolean(),
   day: () => date({ mode: 'string' }),
   wholeNumber: () => smallint(),
 }

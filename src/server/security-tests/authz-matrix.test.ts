@@ -13,6 +13,7 @@ import { EARLY_BIRD, NIGHT_OWL, putProfile } from '../routes/living-profile/test
 import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
 import { sql } from 'drizzle-orm'
 import { messagesAs, startAs } from '../routes/conversations/test-requests.ts'
+import { BERLIN, createAd, sampleAd } from '../routes/seeker-ads/test-requests.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
@@ -27,6 +28,8 @@ type Ctx = {
   /** A conversation a verified seeker started about the owner's listing, and its first message. */
   conversationId?: string
   messageId?: number
+  /** The owner's room-wanted ad. */
+  adId?: string
 }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
@@ -135,6 +138,40 @@ const seekerWrites = async (ctx: Ctx) => {
   ctx.conversationId = (await startAs(t.app, seeker, ctx.listingId, 'Is it free?')).json().conversationId
   ctx.messageId = (await messagesAs(t.app, seeker, ctx.conversationId!)).json().messages[0].id
 }
+/** The owner writes a room-wanted ad (paused with `status`). */
+const ownerWritesAd = (status: 'active' | 'paused') => async (ctx: Ctx) => {
+  ctx.adId = await createAd(t.app, ctx.owner, { headline: 'Matrix ad', status })
+}
+const adAnswer = (ctx: Ctx, status = 'active') => ({
+  _id: ctx.adId,
+  ...sampleAdAnswer(status),
+  userName: ctx.owner.name,
+})
+const sampleAdAnswer = (status: string) => ({
+  headline: 'Matrix ad',
+  about: anyString,
+  budget: 700,
+  roomTypes: ['Single', 'Studio'],
+  areas: [{ placeId: BERLIN, name: 'Berlin, Germany', radiusKm: 10 }],
+  status,
+  ...{ moveInFrom: '2026-12-15', minStayMonths: 6, billsIncluded: true },
+  ...{ furnished: null, hasPets: null, smokes: null },
+  userPhoto: null,
+  isExample: false,
+  ...{ createdAt: anyString, updatedAt: anyString, confirmedAt: anyString },
+})
+const NO_AD: Cell = { status: 404, body: () => ({ error: 'You have no room-wanted ad yet.' }) }
+const adDetail = (ctx: Ctx, isOwner: boolean, status = 'active') => ({
+  ...adAnswer(ctx, status),
+  isOwner,
+  match: null,
+  hasLivingProfile: false,
+})
+const NOT_THE_POSTER: Cell = {
+  status: 403,
+  body: () => ({ error: "Only a listing's poster sees the people looking near it." }),
+}
+
 const NOT_A_PARTICIPANT: Cell = {
   status: 403,
   body: () => ({ error: 'This conversation is between two other people.' }),
@@ -489,6 +526,119 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: { status: 403, body: () => ({ error: 'You can only write your own user record.' }) },
       owner: { status: 200, body: (ctx) => ({ acknowledged: true, insertedId: ctx.owner.id }) },
+    },
+  },
+  {
+    route: 'GET /api/seeker-ad',
+    given: ownerWritesAd('active'),
+    request: () => ({ method: 'GET', url: '/api/seeker-ad' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_AD,
+      owner: { status: 200, body: (ctx) => adAnswer(ctx) },
+    },
+  },
+  {
+    route: 'PUT /api/seeker-ad',
+    name: "(writes only the caller's own)",
+    given: ownerWritesAd('active'),
+    request: () => ({ method: 'PUT', url: '/api/seeker-ad', payload: sampleAd({ headline: 'Matrix ad' }) }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 201,
+        body: (ctx) => ({
+          seekerAd: { _id: anyString, ...sampleAdAnswer('active'), userName: ctx.stranger.name },
+        }),
+      },
+      owner: { status: 200, body: (ctx) => ({ seekerAd: adAnswer(ctx) }) },
+    },
+  },
+  {
+    route: 'DELETE /api/seeker-ad',
+    name: "(deletes only the caller's own)",
+    given: ownerWritesAd('active'),
+    request: () => ({ method: 'DELETE', url: '/api/seeker-ad' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_AD,
+      owner: { status: 200, body: () => ({ message: 'Ad deleted.' }) },
+    },
+  },
+  {
+    route: 'GET /api/seeker-ads',
+    given: ownerWritesAd('active'),
+    request: () => ({ method: 'GET', url: '/api/seeker-ads?limit=100' }),
+    cells: same({
+      status: 200,
+      body: (ctx) =>
+        expect.arrayContaining([
+          expect.objectContaining({ _id: ctx.adId, headline: 'Matrix ad', userName: ctx.owner.name }),
+        ]),
+    }),
+  },
+  {
+    route: 'GET /api/seeker-ads/:id',
+    given: ownerWritesAd('active'),
+    request: (ctx) => ({ method: 'GET', url: `/api/seeker-ads/${ctx.adId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: (ctx) => adDetail(ctx, false) },
+      owner: { status: 200, body: (ctx) => adDetail(ctx, true) },
+    },
+  },
+  {
+    route: 'GET /api/seeker-ads/:id',
+    name: 'paused',
+    given: ownerWritesAd('paused'),
+    request: (ctx) => ({ method: 'GET', url: `/api/seeker-ads/${ctx.adId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => ({ error: 'Ad not found.' }) },
+      owner: { status: 200, body: (ctx) => adDetail(ctx, true, 'paused') },
+    },
+  },
+  {
+    route: 'GET /api/roommate-listings/:id/seekers',
+    name: 'a listing without a place',
+    request: (ctx) => ({ method: 'GET', url: `/api/roommate-listings/${ctx.listingId}/seekers` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NOT_THE_POSTER,
+      owner: {
+        status: 400,
+        body: () => ({
+          error: 'This listing has no place: choose its town first to see who is looking near it.',
+        }),
+      },
+    },
+  },
+  {
+    route: 'GET /api/roommate-listings/:id/seekers',
+    name: 'a listing in Berlin, with a fitting seeker',
+    given: async (ctx) => {
+      await t.database.db.execute(
+        sql`update listing set place_id = ${BERLIN}, place_name = 'Berlin, Germany', lat = 52.52437, lon = 13.41053
+          where id = ${ctx.listingId}`,
+      )
+      ctx.adId = await createAd(t.app, ctx.stranger, {
+        headline: 'Matrix ad',
+        budget: 900,
+        roomTypes: ['Single'],
+      })
+    },
+    request: (ctx) => ({ method: 'GET', url: `/api/roommate-listings/${ctx.listingId}/seekers` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NOT_THE_POSTER,
+      owner: {
+        status: 200,
+        // Earlier cells' seekers fit too (their listings sit in Berlin as well): this cell's is among them.
+        body: (ctx) =>
+          expect.arrayContaining([
+            expect.objectContaining({ _id: ctx.adId, userName: ctx.stranger.name, match: null }),
+          ]),
+      },
     },
   },
   {

@@ -6,6 +6,7 @@ import type { TestUser } from '../test/app.ts'
 import { sql } from 'drizzle-orm'
 import { selectRows } from '../test/database.ts'
 import { headerAs, messagesAs, startAs, unreadAs } from '../routes/conversations/test-requests.ts'
+import { createAd, myAdAs, sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { expectError } from './helpers.ts'
 import { registeredApiRoutes } from './routes.ts'
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   messageId = (await messagesAs(t.app, alice, conversationId)).json().messages[0].id
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
+  await createAd(t.app, carol, { headline: "Carol's ad" })
 })
 
 type Write = {
@@ -132,6 +134,14 @@ const API_WRITES: Record<string, Write> = {
     url: '/api/conversations/:conversation/block',
     user: () => alice,
   },
+  // Carol has a room-wanted ad: a forged replacement or deletion of it would show.
+  'PUT /api/seeker-ad': {
+    method: 'PUT',
+    url: '/api/seeker-ad',
+    payload: sampleAd({ headline: 'Forged' }),
+    user: () => carol,
+  },
+  'DELETE /api/seeker-ad': { method: 'DELETE', url: '/api/seeker-ad', user: () => carol },
   'POST /api/reports': {
     method: 'POST',
     url: '/api/reports',
@@ -177,6 +187,7 @@ async function expectNothingChanged() {
   expect((await unreadAs(t.app, alice)).json()).toEqual({ conversations: 1, messages: 1 })
   expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
   expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
+  expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad" })
 }
 
 test('the list covers every write route the API registers', () => {

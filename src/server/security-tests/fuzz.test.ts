@@ -17,6 +17,8 @@ import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.t
 import { registeredApiRoutes } from './routes.ts'
 import { HOSTILE_STRINGS } from './schema-arbitrary.ts'
 import { startAs } from '../routes/conversations/test-requests.ts'
+import { sampleAd } from '../routes/seeker-ads/test-requests.ts'
+import { SEEKER_AD_SORTS } from '#shared/seeker-ad.ts'
 
 // Random and hostile bodies, params, query strings and headers against every route. The server may refuse them
 // in any 4xx way, but never with a 5xx, and nothing it stores may be something the shared schemas would reject.
@@ -301,6 +303,15 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   // An event stream that opens never ends: its answer is read as a stream (below).
   'GET /api/live': { url: (_, q) => `/api/live?${q}`, body: false },
   'POST /api/reports': { url: (_, q) => `/api/reports?${q}`, body: true },
+  'GET /api/seeker-ad': { url: (_, q) => `/api/seeker-ad?${q}`, body: false },
+  'PUT /api/seeker-ad': { url: (_, q) => `/api/seeker-ad?${q}`, body: true },
+  'DELETE /api/seeker-ad': { url: (_, q) => `/api/seeker-ad?${q}`, body: true },
+  'GET /api/seeker-ads': { url: (_, q) => `/api/seeker-ads?${q}`, body: false },
+  'GET /api/seeker-ads/:id': { url: (id, q) => `/api/seeker-ads/${id}?${q}`, body: false },
+  'GET /api/roommate-listings/:id/seekers': {
+    url: (id, q) => `/api/roommate-listings/${id}/seekers?${q}`,
+    body: false,
+  },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) =>
@@ -412,6 +423,15 @@ test('each hostile string in each listing and profile field: stored as given or 
         `${url} ${JSON.stringify(payload)}`,
       ).toBeLessThan(500)
     }
+    for (const key of Object.keys(sampleAd())) {
+      const ad = await write('PUT', '/api/seeker-ad', sampleAd({ [key]: raw }))
+      expect(ad.statusCode, `seeker ad ${key}`).toBeLessThan(500)
+    }
+    const ads = await t.app.inject({
+      method: 'GET',
+      url: `/api/seeker-ads?${new URLSearchParams({ near: raw })}`,
+    })
+    expect(ads.statusCode, `near = ${JSON.stringify(raw.slice(0, 20))}`).toBeLessThan(500)
     const entry = { answer: 'early', accepted: ['early'], importance: 'very' }
     for (const payload of [
       { answers: { [raw]: entry } },
@@ -453,6 +473,28 @@ test(`${RUNS * 2} crafted browse cursors: a page or 400 Malformed cursor, never 
   )
 })
 
+test(`${RUNS} crafted room-wanted cursors: a page or 400 Malformed cursor, never a 5xx`, async () => {
+  const reader = await signUp(t.app)
+  await putProfile(t.app, reader, EARLY_BIRD)
+  const owner = await signUp(t.app)
+  const listingId = await createListing(t.app, owner, { placeId: 2950159 })
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...SEEKER_AD_SORTS), craftedCursor, async (sort, cursor) => {
+      for (const [url, who] of [
+        [`/api/seeker-ads?${new URLSearchParams({ sort, cursor })}`, reader],
+        [`/api/roommate-listings/${listingId}/seekers?${new URLSearchParams({ cursor })}`, owner],
+      ] as const) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+        if (response.statusCode !== 200) {
+          expect(response.statusCode, response.body).toBe(400)
+          expect(response.json()).toMatchObject({ error: 'Malformed cursor.' })
+        }
+      }
+    }),
+    { numRuns: RUNS },
+  )
+})
+
 test('JSON bodies that are not objects: refused, never a 5xx', async () => {
   const person = await signUp(t.app)
   const writes = [
@@ -466,6 +508,7 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     `POST /api/conversations/${conversationIds[0]}/read`,
     `POST /api/conversations/${conversationIds[0]}/block`,
     'POST /api/reports',
+    'PUT /api/seeker-ad',
     ...[...AUTH_WRITES, 'delete-user'].map((p) => `POST /api/auth/${p}`),
   ]
   for (const write of writes) {

@@ -12,6 +12,7 @@ const LINKS = [
   { to: PATHS.contact, label: 'Contact' },
   { to: PATHS.support, label: 'Support' },
   { to: PATHS.browse, label: 'Browse Listing' },
+  { to: PATHS.roomsWanted, label: 'Rooms wanted' },
 ]
 
 /** The spec highlights the active link in blue; aria-current (set by NavLink) says the same to screen readers. */

@@ -12,13 +12,15 @@ const t = useTestApp()
 const twoValues = (fact: Fact): [unknown, unknown] =>
   fact.kind === 'yesNo'
     ? [false, true]
-    : fact.kind === 'day'
-      ? ['2026-01-10', '2027-06-01']
-      : [fact.min, fact.max]
+    : fact.kind === 'wish'
+      ? [null, true]
+      : fact.kind === 'day'
+        ? ['2026-01-10', '2027-06-01']
+        : [fact.min, fact.max]
 
 /** A value the fact's schema refuses. */
 const refused = (fact: Fact) =>
-  fact.kind === 'yesNo' ? 'maybe' : fact.kind === 'day' ? '2026-02-30' : fact.max + 1
+  fact.kind === 'yesNo' || fact.kind === 'wish' ? 'maybe' : fact.kind === 'day' ? '2026-02-30' : fact.max + 1
 
 const browseIds = async (query: string) => {
   const response = await injectAs(t.app, null, {

@@ -30,7 +30,15 @@ export function FactFields<T extends FactTable>({
       <legend className="mb-2 font-semibold">{legend}</legend>
       {factsForDisplay(table).map(([name, fact]) => (
         <Field key={name} id={name} label={unitLabel(fact)} error={errors[name]}>
-          {fact.kind === 'yesNo' ? (
+          {fact.kind === 'wish' ? (
+            <input
+              {...control(name, 'checkbox')}
+              className="checkbox"
+              type="checkbox"
+              value="true"
+              defaultChecked={defaults[name] === true}
+            />
+          ) : fact.kind === 'yesNo' ? (
             <select {...control(name, 'select')} defaultValue={formValue(defaults[name])}>
               <option value="">Not said</option>
               <option value="true">Yes</option>

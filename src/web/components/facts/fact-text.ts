@@ -10,6 +10,7 @@ const formatDay = (day: string) =>
 export function factText(fact: Fact, value: unknown): string {
   if (value === null || value === undefined) return 'Not said'
   if (fact.kind === 'yesNo') return value ? 'Yes' : 'No'
+  if (fact.kind === 'wish') return 'Wanted'
   if (fact.kind === 'day') return formatDay(String(value))
   return fact.unit ? plural(Number(value), fact.unit) : String(value)
 }

@@ -1,13 +1,29 @@
+import { Link } from 'react-router'
+import { PATHS } from '#shared/api.ts'
 import { formatRent } from '#shared/format.ts'
 import type { Listing } from '#shared/listing.ts'
 import { InterestedPeople } from '../liked-rooms/interested-people.tsx'
 import { ListingActions } from './listing-actions.tsx'
 import { useDeleteListing } from './use-delete-listing.ts'
 
-type MyListingProps = { listing: Listing; currency: string }
+type MyListingProps = {
+  listing: Listing
+  currency: string
+  /** How many room-wanted ads fit the listing; undefined for a listing without a place. */
+  seekers?: number
+}
+
+/** "People looking near here (N)": opens the room-wanted ads that fit the listing. */
+function SeekersLink({ id, count }: { id: string; count: number }) {
+  return (
+    <Link to={PATHS.listingSeekers(id)} className="link link-primary mt-1 block text-sm font-normal">
+      People looking near here ({count})
+    </Link>
+  )
+}
 
 /** A row of the My Listings table (tablet and wider). */
-export function MyListingRow({ listing, currency }: MyListingProps) {
+export function MyListingRow({ listing, currency, seekers }: MyListingProps) {
   const { remove, isDeleting, isDeleted } = useDeleteListing(listing)
   if (isDeleted) return null
   return (
@@ -17,6 +33,7 @@ export function MyListingRow({ listing, currency }: MyListingProps) {
         {listing.likes > 0 && (
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
+        {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
       </th>
       <td className="max-w-48 break-words">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
@@ -34,7 +51,7 @@ export function MyListingRow({ listing, currency }: MyListingProps) {
 }
 
 /** The same listing as a card, for phones, where five columns don't fit. */
-export function MyListingCard({ listing, currency }: MyListingProps) {
+export function MyListingCard({ listing, currency, seekers }: MyListingProps) {
   const { remove, isDeleting, isDeleted } = useDeleteListing(listing)
   if (isDeleted) return null
   return (
@@ -52,6 +69,7 @@ export function MyListingCard({ listing, currency }: MyListingProps) {
         {listing.likes > 0 && (
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
+        {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
         <ListingActions
           id={listing._id}
           title={listing.title}

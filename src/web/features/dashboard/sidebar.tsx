@@ -1,5 +1,6 @@
 import type { IconType } from 'react-icons'
 import {
+  FaBullhorn,
   FaArrowLeft,
   FaChartPie,
   FaEnvelope,
@@ -21,6 +22,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.addListing, label: 'Add Roommate Listing', icon: FaPlus },
   { to: PATHS.dashboardBrowse, label: 'Browse Listing', icon: FaSearch },
   { to: PATHS.likedRooms, label: 'Liked Rooms', icon: FaHeart },
+  { to: PATHS.mySeekerAd, label: 'My room-wanted ad', icon: FaBullhorn },
   { to: PATHS.inbox, label: 'Messages', icon: FaEnvelope },
   { to: PATHS.livingProfile, label: 'Living profile', icon: FaHome },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },

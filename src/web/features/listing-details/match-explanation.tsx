@@ -3,7 +3,12 @@ import { PATHS } from '#shared/api.ts'
 import type { ListingDetail } from '#shared/listing.ts'
 import { groupedReasons } from './match-reasons.ts'
 
-type MatchExplanationProps = { listing: ListingDetail }
+type MatchExplanationProps = {
+  /** A listing's details, or anything else explained the same way (a room-wanted ad's). */
+  listing: Pick<ListingDetail, 'isOwner' | 'match' | 'hasLivingProfile'>
+  /** Who the viewer is matched with: "poster" on a listing, "person" on a room-wanted ad. */
+  who?: string
+}
 
 type Reason = ReturnType<typeof groupedReasons>['agree'][number]
 
@@ -46,7 +51,7 @@ function Shares({ shares }: { shares: { yours: number; theirs: number } }) {
 }
 
 /** The viewer's match with the poster and why; an invitation instead when there is nothing to compare. */
-export function MatchExplanation({ listing }: MatchExplanationProps) {
+export function MatchExplanation({ listing, who = 'poster' }: MatchExplanationProps) {
   if (listing.isOwner) return null
   const { match } = listing
   if (!listing.hasLivingProfile)
@@ -59,7 +64,7 @@ export function MatchExplanation({ listing }: MatchExplanationProps) {
           <Link to={PATHS.livingProfile} className="link link-primary">
             Fill in your living profile
           </Link>{' '}
-          (about two minutes) to see a match with this poster and the reasons for it.
+          (about two minutes) to see a match with this {who} and the reasons for it.
         </p>
       </section>
     )
@@ -69,7 +74,7 @@ export function MatchExplanation({ listing }: MatchExplanationProps) {
         <h2 id="match-heading" className="text-lg font-semibold">
           No match score
         </h2>
-        <p className="mt-1">This poster hasn’t filled in a living profile, so there is nothing to compare.</p>
+        <p className="mt-1">This {who} hasn’t filled in a living profile, so there is nothing to compare.</p>
       </section>
     )
   const reasons = groupedReasons(match)
@@ -80,7 +85,7 @@ export function MatchExplanation({ listing }: MatchExplanationProps) {
       </h2>
       {match.score === null && (
         <p>
-          You have fewer than 3 questions in common with this poster, too few for a fair score. Answering more
+          You have fewer than 3 questions in common with this {who}, too few for a fair score. Answering more
           questions in your living profile may help.
         </p>
       )}

@@ -8,12 +8,23 @@ import { requireSession } from '../../lib/require-session.ts'
 import { deleteListing, getMyListings } from '../../features/dashboard/api.ts'
 import { MyListingCard, MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
 import { showError, showSuccess } from '../../components/popup.ts'
+import { countListingSeekers } from '../../features/rooms-wanted/api.ts'
 import { loadCurrency } from '../../lib/config.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
   const [listings, currency] = await Promise.all([getMyListings().catch(() => null), loadCurrency()])
-  return { listings, currency }
+  // How many room-wanted ads fit each listing with a place; the page works without them.
+  const seekers: Record<string, number> = {}
+  await Promise.all(
+    (listings ?? [])
+      .filter((listing) => listing.placeId !== null)
+      .map(async ({ _id }) => {
+        const count = await countListingSeekers(_id, request.signal).catch(() => null)
+        if (count !== null) seekers[_id] = count
+      }),
+  )
+  return { listings, currency, seekers }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { listings, currency } = useLoaderData<typeof loader>()
+  const { listings, currency, seekers } = useLoaderData<typeof loader>()
   const hasFailed = listings === null
 
   useEffect(() => {
@@ -59,7 +70,12 @@ export function Component() {
         <>
           <ul className="grid gap-3 md:hidden">
             {listings.map((listing) => (
-              <MyListingCard key={listing._id} listing={listing} currency={currency} />
+              <MyListingCard
+                key={listing._id}
+                listing={listing}
+                currency={currency}
+                seekers={seekers[listing._id]}
+              />
             ))}
           </ul>
           <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
@@ -75,7 +91,12 @@ export function Component() {
               </thead>
               <tbody>
                 {listings.map((listing) => (
-                  <MyListingRow key={listing._id} listing={listing} currency={currency} />
+                  <MyListingRow
+                    key={listing._id}
+                    listing={listing}
+                    currency={currency}
+                    seekers={seekers[listing._id]}
+                  />
                 ))}
               </tbody>
             </table>

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
+import { expectPopup } from '../support/popup.ts'
+
+// Rooms wanted from both sides: a person who needs a room writes their ad on the dashboard, finds it on Rooms
+// wanted and opens it; a poster with a room in the same town finds them from My Listings. Each screen passes axe
+// in both colour modes at phone and desktop width, and a screenshot of each is kept in .tmp/screens.
+
+const FITZROY = 2166584
+
+async function lookEverywhere(page: Page, name: string) {
+  for (const isDark of [false, true]) {
+    // As the theme toggle sets it: Tailwind's dark class and daisyUI's data-theme.
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle('dark', dark)
+      document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light')
+    }, isDark)
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await expectNoSeriousViolations(page)
+      const theme = isDark ? 'dark' : 'light'
+      await page.screenshot({ path: `.tmp/screens/${name}-${width}-${theme}.png`, fullPage: true })
+    }
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('dark')
+    document.documentElement.setAttribute('data-theme', 'light')
+  })
+}
+
+test('write a room-wanted ad, find it on Rooms wanted, and be found from a poster’s My Listings', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const headline = `Nurse looking near Fitzroy ${uniqueToken()}`
+  const seeker = await signedInPage(browser, baseURL!)
+  const { page } = seeker
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'My room-wanted ad' }).click()
+  await expect(page.getByRole('heading', { name: 'My room-wanted ad', level: 1 })).toBeVisible()
+
+  await page.getByLabel('Headline').fill(headline)
+  await page.getByLabel(/Budget a month/).fill('900')
+  const area = page.getByRole('combobox', { name: 'Area 1' })
+  await area.fill('fitzroy')
+  await page.getByRole('option', { name: 'Fitzroy, Australia' }).click()
+  await expect(area).toHaveValue('Fitzroy, Australia')
+  await page.getByLabel('Move in from').fill('2026-12-20')
+  await page.getByLabel('Wants bills included').check()
+  await page
+    .getByLabel('About you')
+    .fill('Night shifts twice a week; quiet, tidy, and I cook for housemates.')
+  await lookEverywhere(page, 'seeker-ad-form')
+  await page.getByRole('button', { name: 'Publish your ad' }).click()
+  await expectPopup(page, 'Ad saved')
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible()
+
+  // Rooms wanted, from the navigation, filtered by the ad's town.
+  await page.goto('/')
+  await page.getByRole('navigation').getByRole('link', { name: 'Rooms wanted' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Rooms wanted', level: 1 })).toBeVisible()
+  const near = page.getByRole('combobox', { name: 'Looking near' })
+  await near.fill('fitzroy')
+  await page.getByRole('option', { name: 'Fitzroy, Australia' }).click()
+  await page.getByLabel("My room's rent").fill('800')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(new RegExp(`near=${FITZROY}.*rent=800`))
+  const card = page.getByRole('article').filter({ hasText: headline })
+  await expect(card).toContainText('Fitzroy, Australia (10 km)')
+  await lookEverywhere(page, 'rooms-wanted')
+  await card.getByRole('link', { name: /See ad/ }).click()
+  await expect(page.getByRole('heading', { name: headline, level: 1 })).toBeVisible()
+  await expect(page.getByText('Fitzroy, Australia, within 10 km')).toBeVisible()
+  await lookEverywhere(page, 'seeker-ad-details')
+  await seeker.context.close()
+
+  // A poster with a room in Fitzroy the seeker can afford.
+  const poster = await signedInPage(browser, baseURL!)
+  const title = `Fitzroy room ${uniqueToken()}`
+  await createListingViaApi(poster.context.request, baseURL!, {
+    title,
+    placeId: FITZROY,
+    rent: 850,
+    roomType: 'Single',
+    availableFrom: '2026-12-01',
+  })
+  await poster.page.goto('/dashboard/my-listing')
+  const row = poster.page.getByRole('row').filter({ hasText: title })
+  await row.getByRole('link', { name: /People looking near here \(\d+\)/ }).click()
+  await expect(poster.page.getByRole('heading', { name: 'People looking near your listing' })).toBeVisible()
+  await expect(poster.page.getByRole('article').filter({ hasText: headline })).toBeVisible()
+  await lookEverywhere(poster.page, 'listing-seekers')
+  await poster.context.close()
+})

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
+import {
+  SEEKER_AD_FACTS,
+  SEEKER_AD_LIMITS,
+  SEEKER_AD_STATUSES,
+  type SeekerArea,
+} from '#shared/seeker-ad-facts.ts'
+import { factChecks, factColumns } from '../fact-sql.ts'
+import { user } from './auth.ts'
+
+const cube = customType<{ data: string }>({ dataType: () => 'cube' })
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+/**
+ * A room-wanted ad (docs/architecture.md §3.6): at most one per person, deleted with the account. Its areas are
+ * kept twice: as the answer shows them (`areas`, with each place's label) and as rows of seeker_ad_area, which
+ * near= and a listing's fitting seekers search.
+ */
+export const seekerAd = pgTable(
+  'seeker_ad',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: text()
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    headline: text().notNull(),
+    about: text().notNull().default(''),
+    budget: integer().notNull(),
+    roomTypes: text({ enum: ROOM_TYPES }).array().notNull(),
+    areas: jsonb().$type<SeekerArea[]>().notNull(),
+    status: text({ enum: SEEKER_AD_STATUSES }).notNull().default('active'),
+    // The facts of src/shared/seeker-ad-facts.ts: move_in_from, min_stay_months, bills_included, …
+    ...factColumns(SEEKER_AD_FACTS),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Freshness: when its writer last said the ad still holds (every save does).
+    confirmedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('seeker_ad_budget', sql`${table.budget} between 0 and ${sql.raw(String(RENT_MAX))}`),
+    check(
+      'seeker_ad_room_types',
+      sql`cardinality(${table.roomTypes}) >= 1 and ${table.roomTypes} <@ array[${sqlList(ROOM_TYPES)}]::text[]`,
+    ),
+    check('seeker_ad_status', sql`${table.status} in (${sqlList(SEEKER_AD_STATUSES)})`),
+    ...factChecks('seeker_ad', SEEKER_AD_FACTS, table),
+    // Rooms wanted's orders, active ads only: newest, and budget highest first.
+    index('seeker_ad_active_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'active'`),
+    index('seeker_ad_active_budget_idx')
+      .on(table.budget, table.id)
+      .where(sql`${table.status} = 'active'`),
+  ],
+)
+
+/**
+ * One area of an ad: a gazetteer place and a radius. `reach` is the circle's bounding cube (earthdistance's
+ * earth_box), so "an area whose circle holds this place" is a GiST lookup of the point in `reach` (migration's
+ * hand-written index) and then the exact distance.
+ */
+export const seekerAdArea = pgTable(
+  'seeker_ad_area',
+  {
+    adId: uuid()
+      .notNull()
+      .references(() => seekerAd.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    placeId: integer().notNull(),
+    lat: doublePrecision().notNull(),
+    lon: doublePrecision().notNull(),
+    radiusKm: doublePrecision().notNull(),
+    earth: cube().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
+    reach: cube().generatedAlwaysAs(sql`earth_box(ll_to_earth(lat, lon), radius_km * 1000)`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.adId, table.position] }),
+    check(
+      'seeker_ad_area_radius',
+      sql`${table.radiusKm} between ${sql.raw(String(SEEKER_AD_LIMITS.radiusKm.min))} and ${sql.raw(String(SEEKER_AD_LIMITS.radiusKm.max))}`,
+    ),
+  ],
+)

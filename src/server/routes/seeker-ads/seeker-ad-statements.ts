@@ -1,0 +1,153 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import type { SeekerAdQuery, SeekerAdSummary } from '#shared/seeker-ad.ts'
+import type { Database } from '../../db/client.ts'
+import { livingProfile, seekerAd, user } from '../../db/schema/index.ts'
+import { factSelection } from '../../db/fact-sql.ts'
+import { SEEKER_AD_FACTS, type SeekerAdFactName } from '#shared/seeker-ad.ts'
+import type { FactValues } from '#shared/fact-table.ts'
+import { isoText } from '../listings/listing-columns.ts'
+import { CODE_KEYS, matchScore, viewerPlaceholders, type Codes } from '../living-profile/match-sql.ts'
+import { areaHolds, seekerAdFilters } from './seeker-ad-filters.ts'
+
+// The statements of Rooms wanted's pages and of a listing's fitting seekers, prepared once per shape (which
+// filters are set, the order, a cursor or not, scored or not) with placeholders for every value.
+
+const p = {
+  c0: sql.placeholder('c0'),
+  c1: sql.placeholder('c1'),
+  c2: sql.placeholder('c2'),
+  limit: sql.placeholder('limit'),
+  viewerId: sql.placeholder('viewerId'),
+}
+
+const createdExact = sql<string>`to_char(${seekerAd.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const seekerCodes = Object.fromEntries(CODE_KEYS.map((key) => [key, sql`${livingProfile[key]}`])) as Codes
+/** The viewer's match with the ad's writer; null on one's own ad, or without enough in common. */
+const match = sql<number | null>`case when ${seekerAd.ownerId} = ${p.viewerId} then null
+  else ${matchScore(viewerPlaceholders(), seekerCodes)} end`
+const matchKey = sql<number>`coalesce(${match}, -1)`
+
+/** A card's fields: nothing finer than a town (the areas' labels), no e-mail, no phone. */
+export const summaryFields = {
+  _id: seekerAd.id,
+  headline: seekerAd.headline,
+  budget: seekerAd.budget,
+  moveInFrom: sql<string | null>`${seekerAd.moveInFrom}::text`,
+  minStayMonths: seekerAd.minStayMonths,
+  roomTypes: seekerAd.roomTypes,
+  areas: seekerAd.areas,
+  userName: user.name,
+  userPhoto: user.image,
+  isExample: user.isExample,
+  createdAt: isoText(seekerAd.createdAt),
+  confirmedAt: isoText(seekerAd.confirmedAt),
+}
+
+/** The whole ad, for its details and its owner. */
+export const adFields = {
+  ...summaryFields,
+  about: seekerAd.about,
+  status: seekerAd.status,
+  updatedAt: isoText(seekerAd.updatedAt),
+  // As SQL, each its JSON value (a day as text): the driver's own mapping isn't wanted here.
+  ...(Object.fromEntries(
+    Object.entries(factSelection(SEEKER_AD_FACTS, seekerAd)).map(([name, column]) => [name, sql`${column}`]),
+  ) as { [K in SeekerAdFactName]: SQL<FactValues<typeof SEEKER_AD_FACTS>[K]> }),
+  ownerId: seekerAd.ownerId,
+}
+
+export type Order = 'newest' | 'budget_desc' | 'match'
+
+/** Every key descending, so "after the cursor" is one row comparison. */
+function keyset(order: Order, withCursor: boolean): { after?: SQL; order: SQL[] } {
+  const id = seekerAd.id
+  if (order === 'newest')
+    return {
+      after: withCursor
+        ? sql`(${seekerAd.createdAt}, ${id}) < (${p.c0}::timestamptz, ${p.c1}::uuid)`
+        : undefined,
+      order: [sql`${seekerAd.createdAt} desc`, sql`${id} desc`],
+    }
+  if (order === 'budget_desc')
+    return {
+      after: withCursor ? sql`(${seekerAd.budget}, ${id}) < (${p.c0}::int, ${p.c1}::uuid)` : undefined,
+      order: [sql`${seekerAd.budget} desc`, sql`${id} desc`],
+    }
+  return {
+    after: withCursor
+      ? sql`(${matchKey}, ${seekerAd.createdAt}, ${id}) < (${p.c0}::int, ${p.c1}::timestamptz, ${p.c2}::uuid)`
+      : undefined,
+    order: [sql`${matchKey} desc`, sql`${seekerAd.createdAt} desc`, sql`${id} desc`],
+  }
+}
+
+export type PageRow = Omit<SeekerAdSummary, 'match'> & {
+  createdExact: string
+  match?: number | null
+  matchKey?: number
+}
+
+function pageStatement(
+  db: Database,
+  where: SQL[],
+  order: Order,
+  withCursor: boolean,
+  isScored: boolean,
+  name: string,
+) {
+  const { after, order: by } = keyset(order, withCursor)
+  const fields = {
+    ...summaryFields,
+    createdExact,
+    ...(isScored ? { match, matchKey } : {}),
+  }
+  const query = db.select(fields).from(seekerAd).innerJoin(user, eq(seekerAd.ownerId, user.id)).$dynamic()
+  if (isScored) query.leftJoin(livingProfile, eq(livingProfile.userId, seekerAd.ownerId))
+  return query
+    .where(and(eq(seekerAd.status, 'active'), ...where, after))
+    .orderBy(...by)
+    .limit(p.limit)
+    .prepare(name)
+}
+
+/** A page of Rooms wanted in this shape. */
+export const prepareAdPage = (
+  db: Database,
+  query: SeekerAdQuery,
+  withCursor: boolean,
+  isScored: boolean,
+  name: string,
+) => pageStatement(db, seekerAdFilters.where(query), query.sort, withCursor, isScored, name)
+
+/** How many active ads these filters keep. */
+export const prepareAdCount = (db: Database, query: SeekerAdQuery, name: string) =>
+  db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(seekerAd)
+    .where(and(eq(seekerAd.status, 'active'), ...seekerAdFilters.where(query)))
+    .prepare(name)
+
+/**
+ * The fit rules of a listing's seekers (docs/architecture.md §3.6): an area's circle holds the listing's place,
+ * the budget reaches its rent, its room type is among theirs, and they don't need to move in before it is free
+ * (where both say a date); never the listing's own poster.
+ */
+export const fitConditions = [
+  sql`${seekerAd.ownerId} <> ${p.viewerId}`,
+  areaHolds(sql.placeholder('center')),
+  sql`${seekerAd.budget} >= ${sql.placeholder('rent')}::int`,
+  sql`${sql.placeholder('roomType')}::text = any(${seekerAd.roomTypes})`,
+  sql`(${sql.placeholder('availableFrom')}::date is null or ${seekerAd.moveInFrom} is null
+    or ${seekerAd.moveInFrom} >= ${sql.placeholder('availableFrom')}::date)`,
+]
+
+/** A page of a listing's fitting seekers, best match first (always scored: the viewer is its poster). */
+export const prepareFitPage = (db: Database, withCursor: boolean, name: string) =>
+  pageStatement(db, fitConditions, 'match', withCursor, true, name)
+
+export const prepareFitCount = (db: Database, name: string) =>
+  db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(seekerAd)
+    .where(and(eq(seekerAd.status, 'active'), ...fitConditions))
+    .prepare(name)

@@ -1,0 +1,195 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { NewSeekerAd, SeekerAdQuery, SeekerArea } from '#shared/seeker-ad.ts'
+import { placeLabel, type Place } from '#shared/place.ts'
+import type { Database } from '../../db/client.ts'
+import type { ProfileCodes } from '../../db/profile-codes.ts'
+import { createStatementCache } from '../../db/statement-cache.ts'
+import { listing, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
+import { viewerValues } from '../living-profile/match-sql.ts'
+import { earthPoint, type Center } from '../listings/near-plan.ts'
+import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
+import { seekerAdFilters } from './seeker-ad-filters.ts'
+import {
+  adFields,
+  prepareAdCount,
+  prepareAdPage,
+  prepareFitCount,
+  prepareFitPage,
+  type PageRow,
+} from './seeker-ad-statements.ts'
+
+export type Viewer = { id: string; codes?: ProfileCodes }
+
+/** No profile: every score is null (no question in common), so one statement shape serves the fit page. */
+const NO_CODES = viewerValues({
+  answerBits: 0,
+  acceptedBits: 0,
+  answeredBits: 0,
+  weight1Bits: 0,
+  weight10Bits: 0,
+  weight50Bits: 0,
+  weight250Bits: 0,
+  interestBits: 0,
+})
+
+/** A page's rows cut to the page, with the next page's cursor when another follows. */
+function cut(rows: PageRow[], limit: number, order: 'newest' | 'budget_desc' | 'match', isScored: boolean) {
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  const next: SeekerAdCursor | null =
+    rows.length > limit && last
+      ? order === 'newest'
+        ? [last.createdExact, last._id]
+        : order === 'budget_desc'
+          ? [last.budget, last._id]
+          : [last.matchKey!, last.createdExact, last._id]
+      : null
+  const ads = page.map(({ createdExact: _created, matchKey: _key, match, ...ad }) =>
+    isScored ? { ...ad, match: match ?? null } : ad,
+  )
+  return { ads, next }
+}
+
+const cursorValues = (cursor: SeekerAdCursor | null) =>
+  cursor ? Object.fromEntries(cursor.map((value, index) => [`c${index}`, value])) : {}
+
+export function createSeekerAdsRepository(db: Database) {
+  const pages = createStatementCache<ReturnType<typeof prepareAdPage>>('seeker_ad_page')
+  const counts = createStatementCache<ReturnType<typeof prepareAdCount>>('seeker_ad_count')
+  const fitPages = createStatementCache<ReturnType<typeof prepareFitPage>>('seeker_ad_fit')
+  const fitCount = prepareFitCount(db, 'seeker_ad_fit_count')
+
+  const selectAd = () => db.select(adFields).from(seekerAd).innerJoin(user, eq(seekerAd.ownerId, user.id))
+
+  return {
+    /** A page of active ads; `viewer` with codes scores each ad. */
+    async browse(
+      query: SeekerAdQuery,
+      cursor: SeekerAdCursor | null,
+      near: Center | undefined,
+      viewer?: Viewer,
+    ) {
+      const isScored = viewer?.codes !== undefined
+      const shape = [
+        query.sort,
+        ...seekerAdFilters.words(query),
+        ...(cursor ? ['cursor'] : []),
+        ...(isScored ? ['scored'] : []),
+      ].join('+')
+      const filterValues = seekerAdFilters.values(query, near)
+      const page = pages(shape, (name) => prepareAdPage(db, query, cursor !== null, isScored, name))
+      const count = counts(seekerAdFilters.words(query).join('+') || 'all', (name) =>
+        prepareAdCount(db, query, name),
+      )
+      const [rows, [total]] = await Promise.all([
+        page.execute({
+          ...filterValues,
+          ...cursorValues(cursor),
+          ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
+          limit: query.limit + 1,
+        }),
+        count.execute(filterValues),
+      ])
+      return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total: total?.count ?? 0 }
+    },
+
+    /** The ad, whatever its status (the caller decides who may see a paused one). */
+    async byId(id: string) {
+      const [row] = await selectAd().where(eq(seekerAd.id, id))
+      return row
+    },
+
+    async byOwner(ownerId: string) {
+      const [row] = await selectAd().where(eq(seekerAd.ownerId, ownerId))
+      return row
+    },
+
+    /** Creates or replaces the person's ad and its areas in one transaction; answers whether it was created. */
+    async put(ownerId: string, ad: NewSeekerAd, places: Place[]): Promise<boolean> {
+      const areas: SeekerArea[] = ad.areas.map((area, index) => ({
+        placeId: area.placeId,
+        name: placeLabel(places[index]!),
+        radiusKm: area.radiusKm,
+      }))
+      const { areas: _areas, ...fields } = ad
+      const values = { ...fields, areas, updatedAt: sql`now()`, confirmedAt: sql`now()` }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(seekerAd)
+          .values({ ownerId, ...values })
+          .onConflictDoUpdate({ target: seekerAd.ownerId, set: values })
+          .returning({ id: seekerAd.id, isCreated: sql<boolean>`xmax = 0` })
+        await tx.delete(seekerAdArea).where(eq(seekerAdArea.adId, row!.id))
+        await tx.insert(seekerAdArea).values(
+          ad.areas.map((area, position) => ({
+            adId: row!.id,
+            position,
+            placeId: area.placeId,
+            lat: places[position]!.lat,
+            lon: places[position]!.lon,
+            radiusKm: area.radiusKm,
+          })),
+        )
+        return row!.isCreated
+      })
+    },
+
+    async remove(ownerId: string): Promise<boolean> {
+      const rows = await db
+        .delete(seekerAd)
+        .where(eq(seekerAd.ownerId, ownerId))
+        .returning({ id: seekerAd.id })
+      return rows.length > 0
+    },
+
+    /** What the fit rules read of a listing: its owner, place, rent, room type and move-in date. */
+    async listingForFit(id: string) {
+      const [row] = await db
+        .select({
+          ownerId: listing.ownerId,
+          lat: listing.lat,
+          lon: listing.lon,
+          rent: listing.rent,
+          roomType: listing.roomType,
+          availableFrom: sql<string | null>`${listing.availableFrom}::text`,
+        })
+        .from(listing)
+        .where(eq(listing.id, id))
+      return row
+    },
+
+    /** A page of the listing's fitting seekers for its owner, best match first, then newest. */
+    async fitting(
+      target: { lat: number; lon: number; rent: number; roomType: string; availableFrom: string | null },
+      limit: number,
+      cursor: SeekerAdCursor | null,
+      viewer: Viewer,
+    ) {
+      const values = {
+        viewerId: viewer.id,
+        ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
+        center: earthPoint(target),
+        rent: target.rent,
+        roomType: target.roomType,
+        availableFrom: target.availableFrom,
+      }
+      const page = fitPages(cursor ? 'cursor' : 'first', (name) => prepareFitPage(db, cursor !== null, name))
+      const [rows, [total]] = await Promise.all([
+        page.execute({ ...values, ...cursorValues(cursor), limit: limit + 1 }),
+        fitCount.execute(values),
+      ])
+      return { ...cut(rows as PageRow[], limit, 'match', true), total: total?.count ?? 0 }
+    },
+
+    /** Whether the person has an ad (for tests of account deletion and the like). */
+    async exists(ownerId: string) {
+      const rows = await db
+        .select({ id: seekerAd.id })
+        .from(seekerAd)
+        .where(and(eq(seekerAd.ownerId, ownerId)))
+      return rows.length > 0
+    },
+  }
+}
+
+export type SeekerAdsRepository = ReturnType<typeof createSeekerAdsRepository>

@@ -1,0 +1,93 @@
+import { Link } from 'react-router'
+import { FaUser } from 'react-icons/fa6'
+import { PATHS } from '#shared/api.ts'
+import { factsForDisplay, unitLabel } from '#shared/fact-table.ts'
+import { formatRent } from '#shared/format.ts'
+import { SEEKER_AD_FACTS } from '#shared/seeker-ad-facts.ts'
+import type { SeekerAdDetail } from '#shared/seeker-ad.ts'
+import { factText } from '../../components/facts/fact-text.ts'
+import { MatchExplanation } from '../listing-details/match-explanation.tsx'
+import { timeAgo } from '../../lib/time-ago.ts'
+
+/** A room-wanted ad in full: who, where, how much, when, their wishes and the match explained. */
+export function SeekerAdView({ ad, currency }: { ad: SeekerAdDetail; currency: string }) {
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header className="flex items-center gap-4">
+        {ad.userPhoto ? (
+          <img
+            src={ad.userPhoto}
+            alt=""
+            className="size-16 rounded-full object-cover"
+            width={64}
+            height={64}
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-16 place-items-center rounded-full bg-base-300 text-xl"
+          >
+            <FaUser />
+          </span>
+        )}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">{ad.headline}</h1>
+          <p className="text-base-content/80">
+            {ad.userName}
+            {ad.isExample && (
+              <span className="badge badge-sm badge-neutral ml-2 font-semibold">Example person</span>
+            )}
+          </p>
+        </div>
+      </header>
+      {ad.status === 'paused' && (
+        <p role="status" className="rounded-box bg-warning/20 p-3">
+          Paused: only you can see this ad. Make it active again from your dashboard.
+        </p>
+      )}
+      <dl className="grid gap-x-6 gap-y-3 rounded-box bg-base-200 p-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-base-content/80">Budget</dt>
+          <dd className="font-semibold">Up to {formatRent(ad.budget, currency)} / month</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/80">Room types</dt>
+          <dd>{ad.roomTypes.join(', ')}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-base-content/80">Areas</dt>
+          <dd>
+            <ul className="list-disc pl-5">
+              {ad.areas.map((area) => (
+                <li key={area.placeId}>
+                  {area.name}, within {area.radiusKm} km
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        {factsForDisplay(SEEKER_AD_FACTS).map(([name, fact]) => (
+          <div key={name}>
+            <dt className="text-sm text-base-content/80">{unitLabel(fact)}</dt>
+            <dd>{factText(fact, ad[name])}</dd>
+          </div>
+        ))}
+      </dl>
+      {ad.about && (
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading" className="text-lg font-semibold">
+            About {ad.userName}
+          </h2>
+          <p className="mt-1 whitespace-pre-line break-words">{ad.about}</p>
+        </section>
+      )}
+      <p className="text-sm text-base-content/80">Confirmed {timeAgo(ad.confirmedAt)}</p>
+      <MatchExplanation listing={ad} who="person" />
+      {ad.isOwner && (
+        <Link to={PATHS.mySeekerAd} className="btn btn-primary self-start">
+          Edit your ad
+        </Link>
+      )}
+    </article>
+  )
+}
