@@ -28,6 +28,10 @@ export const API = {
   unread: '/api/unread',
   live: '/api/live',
   reports: '/api/reports',
+  savedSearches: '/api/saved-searches',
+  savedSearch: (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`,
+  savedSearchSeen: (id: string) => `/api/saved-searches/${encodeURIComponent(id)}/seen`,
+  unsubscribe: (token: string) => `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
   auth: '/api/auth',
 } as const
 
