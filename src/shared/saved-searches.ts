@@ -37,9 +37,11 @@ export const NewSavedSearchSchema = z.object({
 })
 export type NewSavedSearch = z.infer<typeof NewSavedSearchSchema>
 
-export const SavedSearchChangeSchema = z
-  .object({ name: SavedSearchNameSchema.optional(), alert: AlertSchema.optional() })
-  .refine((change) => change.name !== undefined || change.alert !== undefined, 'Send a name or an alert.')
+/** What a PATCH changes; what it leaves out stays as it was. */
+export const SavedSearchChangeSchema = z.object({
+  name: SavedSearchNameSchema.optional(),
+  alert: AlertSchema.optional(),
+})
 export type SavedSearchChange = z.infer<typeof SavedSearchChangeSchema>
 
 export const SavedSearchSchema = z.object({

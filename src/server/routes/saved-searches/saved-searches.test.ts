@@ -73,7 +73,8 @@ describe(`saved searches on ${testDatabaseKind}`, () => {
     expect((await seenAs(t.app, other, id)).statusCode).toBe(404)
     expect((await deleteAs(t.app, other, id)).statusCode).toBe(404)
     expect((await changeAs(t.app, null, id, { name: 'x' })).statusCode).toBe(401)
-    expect((await changeAs(t.app, owner, id, {})).statusCode).toBe(400)
+    expect((await changeAs(t.app, owner, id, { alert: 'weekly' })).statusCode).toBe(400)
+    expect((await changeAs(t.app, owner, id, {})).json().savedSearch).toMatchObject({ alert: 'instant' })
 
     const renamed = await changeAs(t.app, owner, id, { name: 'Studios', alert: 'off' })
     expect(renamed.json().savedSearch).toMatchObject({ name: 'Studios', alert: 'off' })
