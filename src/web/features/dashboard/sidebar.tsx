@@ -4,6 +4,7 @@ import {
   FaChartPie,
   FaEnvelope,
   FaHeart,
+  FaBell,
   FaHome,
   FaList,
   FaPlus,
@@ -14,6 +15,7 @@ import { Link, NavLink } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
 import { useUnread } from '../../lib/live.ts'
+import { useSavedSearchNews } from '../saved-searches/use-new-count.ts'
 
 const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.dashboard, label: 'Overview', icon: FaChartPie },
@@ -22,6 +24,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.dashboardBrowse, label: 'Browse Listing', icon: FaSearch },
   { to: PATHS.likedRooms, label: 'Liked Rooms', icon: FaHeart },
   { to: PATHS.inbox, label: 'Messages', icon: FaEnvelope },
+  { to: PATHS.savedSearches, label: 'Saved searches', icon: FaBell },
   { to: PATHS.livingProfile, label: 'Living profile', icon: FaHome },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
@@ -31,6 +34,7 @@ type SidebarProps = { id: string; onNavigate: () => void }
 /** The dashboard's own navigation; on phones it lives in a drawer that closes once a link is chosen. */
 export function Sidebar({ id, onNavigate }: SidebarProps) {
   const unread = useUnread()?.messages ?? 0
+  const news = useSavedSearchNews()
   return (
     <nav id={id} aria-label="Dashboard" className="flex min-h-full w-72 flex-col gap-4 bg-base-200 p-4">
       <Link
@@ -56,6 +60,12 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
                 <span className="badge badge-primary badge-sm">
                   {unread}
                   <span className="sr-only"> unread</span>
+                </span>
+              )}
+              {to === PATHS.savedSearches && news > 0 && (
+                <span className="badge badge-primary badge-sm">
+                  {news}
+                  <span className="sr-only"> new rooms</span>
                 </span>
               )}
             </NavLink>
