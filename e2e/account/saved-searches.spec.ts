@@ -47,7 +47,7 @@ test('save a search signed out, find it in the dashboard, open it from the alert
   await expect(page).toHaveURL(/\/login\?from=/)
   await page.getByLabel('Email').fill(person.email)
   await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: /sign in|log in/i }).click()
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
 
   const dialog = page.getByRole('dialog', { name: 'Save this search' })
   await expect(dialog).toBeVisible()
@@ -65,6 +65,7 @@ test('save a search signed out, find it in the dashboard, open it from the alert
 
   // Alerts go to a verified address; someone else posts a room that fits, and one that doesn't.
   await page.goto(await linkFromMail(person.email, /Confirm your e-mail/))
+  await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible()
   const posterContext = await browser.newContext({ baseURL })
   await signUpViaApi(posterContext.request, baseURL!)
   const title = `Single room ${token}`
