@@ -31,12 +31,15 @@ export async function recordHits(db: Database, limit = EVENT_BATCH) {
     sql`with taken as (
         delete from saved_search_event where id in (
           select id from saved_search_event order by id limit ${limit} for update skip locked)
-        returning listing_id
+        returning listing_id, created_at
       ), matched as ${matchingSearches(sql`listing.id in (select listing_id from taken)`)},
       inserted as (
         insert into saved_search_hit (search_id, listing_id, mailed_at)
-        select search_id, listing_id, case when alert = 'off' then now() end from matched
-        where owner_id <> user_id and availability = 'Available'
+        select distinct on (search_id, matched.listing_id) search_id, matched.listing_id,
+          case when alert = 'off' then now() end
+        from matched join taken on taken.listing_id = matched.listing_id
+        -- A search saved after the listing was queued already showed it: it isn't new to that search.
+        where owner_id <> user_id and availability = 'Available' and search_created_at <= taken.created_at
         on conflict do nothing
         returning 1
       )

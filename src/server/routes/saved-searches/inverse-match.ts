@@ -64,13 +64,14 @@ const others = listingFilters.filters.filter((filter) => filter !== near)
 const otherConditions = others.map((filter) => or(isNull(columnOf(filter.key)), condition(filter))!)
 
 /**
- * The searches a listing row fits, as `(search_id, user_id, alert, listing_id)` rows from `saved_search` and
+ * The searches a listing row fits, as `(search_id, user_id, alert, search_created_at, listing_id, owner_id,
+ * availability)` rows from `saved_search` and
  * `listing`, where `listings` picks the listing rows: two arms, so each reads its own index (searches without
  * near= by room type and rent, those with near= by their circle's box).
  */
 export function matchingSearches(listings: SQL) {
   const fields = sql`${savedSearch.id} as search_id, ${savedSearch.userId} as user_id,
-    ${savedSearch.alert} as alert, ${listing.id} as listing_id, ${listing.ownerId} as owner_id,
+    ${savedSearch.alert} as alert, ${savedSearch.createdAt} as search_created_at, ${listing.id} as listing_id, ${listing.ownerId} as owner_id,
     ${listing.availability} as availability`
   const arm = (nearCondition: SQL) =>
     sql`select ${fields} from ${listing} cross join ${savedSearch}
