@@ -21,19 +21,22 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (!url) throw new Error('Run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL.')
 const ROUNDS = 200
 
-/** Saved searches spread as people make them: a third by room type, most with a rent bound, 40 % near a place. */
+/**
+ * Saved searches spread as people make them: two in three by room type, nine in ten with a most they'd pay, a
+ * quarter with a least, 70 % near a place (a seeded listing's, 5–30 km), some "available only" or "furnished".
+ */
 const seedSearches = (count: number) => `
   insert into saved_search (user_id, name, query, alert, created_at, room_type, min_rent, max_rent, available, near,
     center, radius_m, furnished, digest_at)
   select u.id, 'Search ' || i, '', (array['instant','daily','daily','off'])[1 + i % 4],
     now() - interval '2 days',
-    case when i % 3 = 0 then (array['Single','Shared','Studio'])[1 + i % 5 % 3] end,
+    case when i % 3 <> 0 then (array['Single','Shared','Studio'])[1 + i % 5 % 3] end,
     case when i % 4 = 0 then 300 + (i * 37) % 900 end,
-    case when i % 5 <> 0 then 700 + (i * 53) % 2500 end,
+    case when i % 10 <> 0 then 500 + (i * 53) % 2000 end,
     case when i % 6 = 0 then true end,
-    case when i % 5 < 2 then l.place_id end,
-    case when i % 5 < 2 then ll_to_earth(l.lat, l.lon) end,
-    case when i % 5 < 2 then 1000.0 * (5 + i % 26) end,
+    case when i % 10 < 7 then l.place_id end,
+    case when i % 10 < 7 then ll_to_earth(l.lat, l.lon) end,
+    case when i % 10 < 7 then 1000.0 * (5 + i % 26) end,
     case when i % 9 = 0 then true end,
     null
   from generate_series(1, ${count}) as i

@@ -58,6 +58,11 @@ test('save a search signed out, find it in the dashboard, open it from the alert
       .or(page.getByLabel(/search/i))
       .first(),
   ).toBeVisible()
+  for (const width of Object.values(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousViolations(page)
+    await page.screenshot({ path: `${SCREENSHOTS}/saved-searches-dialog-${width}-light.png` })
+  }
   await dialog.getByLabel('Name').fill(`Singles ${token}`)
   await dialog.getByLabel('E-mail me new rooms').selectOption('instant')
   await dialog.getByRole('button', { name: 'Save search' }).click()
