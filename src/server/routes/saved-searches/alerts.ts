@@ -21,6 +21,9 @@ import { unsubscribeToken } from './saved-view.ts'
 // 3. `sendBatches`: each named mail goes through sendMailOnce under its name: a retry after a kill -9 sends a
 //    batch not yet sent, and a batch sent before the kill is claimed already, so it never goes twice.
 
+/** Alert mails on their way at once. */
+export const SEND_CONCURRENCY = 4
+
 /** Listings matched per statement; the next run takes the rest. */
 export const EVENT_BATCH = 500
 
@@ -100,8 +103,7 @@ export async function sendBatches(
   )
   let sent = 0
   let failed = 0
-  for (const batch of batches) {
-    if (signal?.aborted) break
+  async function sendOne(batch: Batch) {
     const listings = await rowsOf<BatchListing>(
       db,
       sql`select listing.id, listing.title, coalesce(listing.place_name, listing.location) as place,
@@ -143,9 +145,16 @@ export async function sendBatches(
       failed++
       // Certainly not sent: the batch stays named, and the next run sends it. Otherwise it is marked below only
       // when its claim says it went; a send that broke off stays claimed and is never sent again.
-      if (error instanceof MailNotSent) continue
+      if (error instanceof MailNotSent) return
     }
     await db.execute(sql`update saved_search_hit set mailed_at = now() where batch = ${batch.batch}`)
   }
+
+  // A few mails at a time: most of a mail's time is the mail server's answer, and the digests of a day are many.
+  let next = 0
+  const worker = async () => {
+    while (next < batches.length && !signal?.aborted) await sendOne(batches[next++]!)
+  }
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker))
   return { sent, failed }
 }
