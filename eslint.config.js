@@ -27,8 +27,9 @@ const FEATURE_IMPORTS = {
     'liked-rooms/unlike-button.tsx',
     'liked-rooms/use-interest.ts',
   ],
-  // Who is interested in one of my listings, as the dashboard's row shows it.
-  dashboard: ['liked-rooms/interested-people.tsx'],
+  // Who is interested in one of my listings, as the dashboard's row shows it; the count of rooms new to one's
+  // saved searches, the badge of their menu entry.
+  dashboard: ['liked-rooms/interested-people.tsx', 'saved-searches/use-new-count.ts'],
   // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share.
   'listing-form': ['places/place-combobox.tsx'],
   listings: ['places/place-combobox.tsx'],

@@ -46,3 +46,14 @@ export async function linkFromMail(address: string, subject: RegExp, count = 1):
 export async function mailCount(address: string, subject: RegExp): Promise<number> {
   return (await mailsTo(address)).filter((mail) => subject.test(mail.subject)).length
 }
+
+/** Waits for the first mail to `address` whose subject matches, and answers its text (within `timeoutMs`). */
+export async function mailText(address: string, subject: RegExp, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const mail = (await mailsTo(address)).find((found) => subject.test(found.subject))
+    if (mail) return mail.text
+    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${address}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}

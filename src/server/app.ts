@@ -6,6 +6,9 @@ import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { cleanupJob } from './jobs/cleanup-job.ts'
 import { unreadMailJob } from './mail/unread-mail-job.ts'
+import { savedSearchAlertJobs } from './routes/saved-searches/alert-jobs.ts'
+import { createSavedSearchesRepository } from './routes/saved-searches/saved-searches-repository.ts'
+import { savedSearchRoutes } from './routes/saved-searches/index.ts'
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -145,7 +148,7 @@ export async function buildApp(
   const jobs = createJobRunner({
     database: jobsDatabase,
     log: app.log,
-    jobs: [cleanupJob, unreadMailJob(mailer, config)],
+    jobs: [cleanupJob, unreadMailJob(mailer, config), ...savedSearchAlertJobs(mailer, config)],
     movableClock: options.movableJobClock,
   })
   await jobs.init()
@@ -190,6 +193,13 @@ export async function buildApp(
   await app.register(liveRoutes(live.hub, app.sessionOf))
   await app.register(reportRoutes(createReportsRepository(database.db)))
   await app.register(seekerAdRoutes(createSeekerAdsRepository(database.db), gazetteer, profiles, listings))
+  await app.register(
+    savedSearchRoutes(
+      createSavedSearchesRepository(database.db),
+      (id) => gazetteer.find(id),
+      config.authSecret,
+    ),
+  )
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)

@@ -32,6 +32,10 @@ export const API = {
   seekerAds: '/api/seeker-ads',
   seekerAdById: (id: string) => `/api/seeker-ads/${encodeURIComponent(id)}`,
   listingSeekers: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/seekers`,
+  savedSearches: '/api/saved-searches',
+  savedSearch: (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`,
+  savedSearchSeen: (id: string) => `/api/saved-searches/${encodeURIComponent(id)}/seen`,
+  unsubscribe: (token: string) => `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
   auth: '/api/auth',
 } as const
 

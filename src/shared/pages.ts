@@ -62,6 +62,8 @@ export const PAGES = {
   resetPassword: { path: '/reset-password', layout: 'root', module: 'routes/reset-password.tsx' },
   emailVerified: { path: '/email-verified', layout: 'root', module: 'routes/email-verified.tsx' },
   accountDeleted: { path: '/account-deleted', layout: 'root', module: 'routes/account-deleted.tsx' },
+  /** A saved search's alert mails link here: works without signing in (a signed token in the address). */
+  unsubscribe: { path: '/unsubscribe', layout: 'root', module: 'routes/unsubscribe.tsx' },
   browse: {
     path: '/browse-listing',
     layout: 'root',
@@ -153,6 +155,12 @@ export const PAGES = {
     path: '/dashboard/messages/:id',
     layout: 'dashboard',
     module: 'routes/dashboard/conversation.tsx',
+    signIn: true,
+  },
+  savedSearches: {
+    path: '/dashboard/saved-searches',
+    layout: 'dashboard',
+    module: 'routes/dashboard/saved-searches.tsx',
     signIn: true,
   },
   livingProfile: {

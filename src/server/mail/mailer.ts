@@ -4,8 +4,18 @@ import { createTransport } from 'nodemailer'
 import type { Config } from '../env.ts'
 import { createOutbox } from './outbox.ts'
 
-/** A mail ready to go; `link` is its one-time link, logged only when the mail is saved instead of sent. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; link: string }
+/**
+ * A mail ready to go; `link` is its one-time link, logged only when the mail is saved instead of sent. `headers`:
+ * any beyond the usual (an alert's List-Unsubscribe).
+ */
+export type OutgoingMail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  link: string
+  headers?: Record<string, string>
+}
 
 export type Mailer = {
   /** Queues the mail and returns at once: a request never waits for (or fails because of) the mail server. */
@@ -74,7 +84,14 @@ export function createMailer(
   let closed = false
 
   async function deliver(mail: OutgoingMail) {
-    const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }
+    const message = {
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(mail.headers ? { headers: mail.headers } : {}),
+    }
     if (outbox) {
       // A file that could not be written was not sent.
       const file = await outbox.save(message).catch((error: Error) => {

@@ -19,6 +19,7 @@ export function createOutbox(dir: string) {
       subject: string
       text: string
       html: string
+      headers?: Record<string, string>
     }): Promise<string> {
       const { message } = await composer.sendMail(mail)
       mkdirSync(dir, { recursive: true, mode: 0o700 })

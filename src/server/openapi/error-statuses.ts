@@ -5,7 +5,7 @@ export type RouteDeclaration = {
   method: string | string[]
   url: string
   schema?: Record<string, unknown>
-  config?: { auth?: RouteAuth; rateLimit?: unknown; upload?: boolean }
+  config?: { auth?: RouteAuth; rateLimit?: unknown; upload?: boolean; oneClick?: boolean }
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -35,13 +35,22 @@ export function errorStatuses(route: RouteDeclaration): Map<number, string> {
   if (isWrite) add(400, 'The body is not valid JSON (or, for an upload, not a valid form).')
   if (auth !== undefined && auth !== 'public') add(401, 'Not signed in.')
   if (typeof auth === 'object') add(403, 'Not yours.')
-  if (isWrite) add(403, 'A cross-site request.')
+  // A one-click unsubscribe is posted cross-site by design (plugins/security.ts).
+  if (isWrite && !route.config?.oneClick) add(403, 'A cross-site request.')
   if (typeof auth === 'object' || route.url.includes('/:')) add(404, 'Not found.')
   const upload = route.config?.upload === true
   if (upload) add(408, 'The upload stalled or took too long to arrive (`Retry-After`).')
   if (isWrite) add(413, 'The body is too large.')
   if (route.url.includes('/:')) add(414, 'A path parameter over 100 characters.')
-  if (isWrite) add(415, route.config?.upload ? 'Not multipart/form-data.' : 'Not application/json.')
+  if (isWrite)
+    add(
+      415,
+      route.config?.upload
+        ? 'Not multipart/form-data.'
+        : route.config?.oneClick
+          ? 'Neither a form (application/x-www-form-urlencoded) nor application/json.'
+          : 'Not application/json.',
+    )
   if (route.config?.rateLimit) add(429, 'Too many requests (`Retry-After` says when to try again).')
   if (upload) add(429, 'Two uploads of yours are already arriving (`Retry-After`).')
   add(500, 'A fault on the server (no details).')

@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's body is a file upload (multipart/form-data), not JSON. */
     upload?: boolean
+    /**
+     * RFC 8058's one-click POST: a mail client's form, cross-site and without a session. Only a route that
+     * reads no session and is authorized by a signed token in its address may say so (decision 049).
+     */
+    oneClick?: boolean
   }
 }
 
@@ -76,6 +81,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
     const route = request.routeOptions.url ?? ''
     if (!WRITE_METHODS.has(request.method) || !route.startsWith('/api/')) return undefined
+    if (request.routeOptions.config.oneClick) {
+      const type = request.headers['content-type'] ?? ''
+      return /^(application\/x-www-form-urlencoded|application\/json)\s*(;|$)/i.test(type)
+        ? undefined
+        : new HttpError(415, 'Send the body as application/x-www-form-urlencoded.')
+    }
     const site = request.headers['sec-fetch-site']
     if (site && site !== 'same-origin' && site !== 'none')
       return new HttpError(403, 'Cross-site requests are not allowed.')

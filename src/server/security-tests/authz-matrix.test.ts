@@ -14,6 +14,9 @@ import { registeredApiRoutes, undeclaredApiRoutes } from './routes.ts'
 import { sql } from 'drizzle-orm'
 import { messagesAs, startAs } from '../routes/conversations/test-requests.ts'
 import { BERLIN, createAd, sampleAd } from '../routes/seeker-ads/test-requests.ts'
+import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
+import { unsubscribeToken } from '../routes/saved-searches/saved-view.ts'
+import { TEST_ENV } from '../test/app.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
@@ -30,6 +33,8 @@ type Ctx = {
   messageId?: number
   /** The owner's room-wanted ad. */
   adId?: string
+  /** A search the owner saved. */
+  savedSearchId?: string
 }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
@@ -171,6 +176,22 @@ const NOT_THE_POSTER: Cell = {
   status: 403,
   body: () => ({ error: "Only a listing's poster sees the people looking near it." }),
 }
+/** The owner saves a search (its id into ctx.savedSearchId). */
+const ownerSaves = async (ctx: Ctx) => {
+  ctx.savedSearchId = await savedSearchOf(t.app, ctx.owner, 'roomType=Single')
+}
+const savedSearchAnswer = (ctx: Ctx, extra: object = {}) => ({
+  _id: ctx.savedSearchId ?? anyString,
+  name: 'My search',
+  query: 'roomType=Single',
+  alert: 'instant',
+  createdAt: anyString,
+  newCount: 0,
+  ...extra,
+})
+const NO_SUCH_SEARCH: Cell = { status: 404, body: () => ({ error: 'Saved search not found.' }) }
+const unsubscribeUrl = (ctx: Ctx) =>
+  `/api/saved-searches/unsubscribe?token=${unsubscribeToken(TEST_ENV.AUTH_SECRET, ctx.savedSearchId!)}`
 
 const NOT_A_PARTICIPANT: Cell = {
   status: 403,
@@ -763,6 +784,80 @@ const TABLE: Row[] = [
       },
       owner: { status: 201, body: () => ({ reportId: anyString }) },
     },
+  },
+  {
+    route: 'GET /api/saved-searches',
+    given: ownerSaves,
+    request: () => ({ method: 'GET', url: '/api/saved-searches' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => [] },
+      owner: { status: 200, body: (ctx) => [savedSearchAnswer(ctx)] },
+    },
+  },
+  {
+    route: 'POST /api/saved-searches',
+    request: () => ({
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: { name: 'My search', query: 'roomType=Single', alert: 'instant' },
+    }),
+    cells: bySession(anonymous401, { status: 201, body: (ctx) => ({ savedSearch: savedSearchAnswer(ctx) }) }),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    given: ownerSaves,
+    request: (ctx) => ({
+      method: 'PATCH',
+      url: `/api/saved-searches/${ctx.savedSearchId}`,
+      payload: { name: 'Renamed', alert: 'off' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_SUCH_SEARCH,
+      owner: {
+        status: 200,
+        body: (ctx) => ({ savedSearch: savedSearchAnswer(ctx, { name: 'Renamed', alert: 'off' }) }),
+      },
+    },
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    given: ownerSaves,
+    request: (ctx) => ({ method: 'DELETE', url: `/api/saved-searches/${ctx.savedSearchId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_SUCH_SEARCH,
+      owner: { status: 200, body: () => ({ message: 'Saved search deleted.' }) },
+    },
+  },
+  {
+    route: 'POST /api/saved-searches/:id/seen',
+    given: ownerSaves,
+    request: (ctx) => ({ method: 'POST', url: `/api/saved-searches/${ctx.savedSearchId}/seen`, payload: {} }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_SUCH_SEARCH,
+      owner: { status: 200, body: (ctx) => ({ savedSearch: savedSearchAnswer(ctx) }) },
+    },
+  },
+  {
+    // The signed token in the address decides, whoever asks (an unsubscribe link works signed out).
+    route: 'GET /api/saved-searches/unsubscribe',
+    given: ownerSaves,
+    request: (ctx) => ({ method: 'GET', url: unsubscribeUrl(ctx) }),
+    cells: same({ status: 200, body: () => ({ name: 'My search', alert: 'instant' }) }),
+  },
+  {
+    route: 'POST /api/saved-searches/unsubscribe',
+    given: ownerSaves,
+    request: (ctx) => ({
+      method: 'POST',
+      url: unsubscribeUrl(ctx),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+    cells: same({ status: 200, body: () => ({ name: 'My search', alert: 'off' }) }),
   },
   {
     route: 'GET /api/auth/*',

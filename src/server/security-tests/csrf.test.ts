@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm'
 import { selectRows } from '../test/database.ts'
 import { headerAs, messagesAs, startAs, unreadAs } from '../routes/conversations/test-requests.ts'
 import { createAd, myAdAs, sampleAd } from '../routes/seeker-ads/test-requests.ts'
+import { listAs, savedSearchOf } from '../routes/saved-searches/test-requests.ts'
+import { unsubscribeToken } from '../routes/saved-searches/saved-view.ts'
+import { TEST_ENV } from '../test/app.ts'
 import { expectError } from './helpers.ts'
 import { registeredApiRoutes } from './routes.ts'
 
@@ -22,6 +25,8 @@ let listingId: string
 /** Bob wrote to Alice about her listing: a forged message, read, block or report would show. */
 let conversationId: string
 let messageId: number
+/** Alice's saved search: a forged rename, alert change, seen or delete would show. */
+let savedSearchId: string
 
 beforeAll(async () => {
   alice = await signUp(t.app)
@@ -32,6 +37,7 @@ beforeAll(async () => {
   conversationId = (await startAs(t.app, bob, listingId, 'Hello Alice')).json().conversationId
   messageId = (await messagesAs(t.app, alice, conversationId)).json().messages[0].id
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
+  savedSearchId = await savedSearchOf(t.app, alice, 'roomType=Single')
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
   await createAd(t.app, carol, { headline: "Carol's ad" })
 })
@@ -148,7 +154,35 @@ const API_WRITES: Record<string, Write> = {
     payload: { targetKind: 'message', targetId: ':message', reason: 'scam' },
     user: () => alice,
   },
+  'POST /api/saved-searches': {
+    method: 'POST',
+    url: '/api/saved-searches',
+    payload: { name: 'Forged', query: '' },
+    user: () => alice,
+  },
+  'PATCH /api/saved-searches/:id': {
+    method: 'PATCH',
+    url: '/api/saved-searches/:saved',
+    payload: { name: 'Forged', alert: 'off' },
+    user: () => alice,
+  },
+  'DELETE /api/saved-searches/:id': {
+    method: 'DELETE',
+    url: '/api/saved-searches/:saved',
+    user: () => alice,
+  },
+  'POST /api/saved-searches/:id/seen': {
+    method: 'POST',
+    url: '/api/saved-searches/:saved/seen',
+    payload: {},
+    user: () => alice,
+  },
 }
+/**
+ * RFC 8058's one-click unsubscribe is meant to be posted cross-site, as a form, by a mail client: it reads no
+ * session, and its signed token turns off only the one search it names (tested below).
+ */
+const ONE_CLICK = 'POST /api/saved-searches/unsubscribe'
 const UPLOAD = '/api/roommate-listings/:id/photos'
 const AUTH_WRITES: Write[] = [
   { method: 'POST', url: '/api/auth/sign-out', payload: {}, user: () => alice },
@@ -166,7 +200,10 @@ const filled = (payload: object | undefined) =>
 const allWrites = () =>
   [...Object.values(API_WRITES), ...AUTH_WRITES].map((write) => ({
     ...write,
-    url: write.url.replace(':id', listingId).replace(':conversation', conversationId),
+    url: write.url
+      .replace(':id', listingId)
+      .replace(':conversation', conversationId)
+      .replace(':saved', savedSearchId),
     payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
   }))
 
@@ -188,11 +225,36 @@ async function expectNothingChanged() {
   expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
   expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
   expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad" })
+  // Alice's one saved search, as she saved it.
+  expect((await listAs(t.app, alice)).json()).toEqual([
+    expect.objectContaining({ _id: savedSearchId, name: 'My search', alert: 'instant' }),
+  ])
 }
 
 test('the list covers every write route the API registers', () => {
   const writes = registeredApiRoutes(t.app).filter((route) => !route.startsWith('GET '))
-  expect(writes).toEqual([...Object.keys(API_WRITES), 'POST /api/auth/*'].sort())
+  expect(writes).toEqual([...Object.keys(API_WRITES), 'POST /api/auth/*', ONE_CLICK].sort())
+})
+
+test('the one-click unsubscribe, posted cross-site as a form with cookies, turns off only its own search', async () => {
+  const other = await savedSearchOf(t.app, carol, 'roomType=Studio')
+  const forged = `${unsubscribeToken(TEST_ENV.AUTH_SECRET, savedSearchId).replace(savedSearchId, other)}`
+  const post = (token: string) =>
+    injectAs(t.app, alice, {
+      method: 'POST',
+      url: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+  // A token of Alice's search with Carol's id in it is refused; Alice's cookie gives it nothing.
+  expect((await post(forged)).statusCode).toBe(404)
+  expect((await post(unsubscribeToken(TEST_ENV.AUTH_SECRET, other))).statusCode).toBe(200)
+  expect((await listAs(t.app, carol)).json()[0]).toMatchObject({ _id: other, alert: 'off' })
+  await expectNothingChanged()
 })
 
 describe('cross-origin fetches are refused', () => {

@@ -19,6 +19,7 @@ import { HOSTILE_STRINGS } from './schema-arbitrary.ts'
 import { startAs } from '../routes/conversations/test-requests.ts'
 import { sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { SEEKER_AD_SORTS } from '#shared/seeker-ad.ts'
+import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 
 // Random and hostile bodies, params, query strings and headers against every route. The server may refuse them
 // in any 4xx way, but never with a 5xx, and nothing it stores may be something the shared schemas would reject.
@@ -107,8 +108,33 @@ const messageish = fc
   .map(({ listingId, ...rest }) =>
     JSON.stringify({ ...rest, ...(listingId ? { listingId: listingId() } : {}) }),
   )
+/** A saved search or a change of one: browse-like queries, real alerts sometimes, any values otherwise. */
+const searchish = fc
+  .record(
+    {
+      name: field,
+      query: fc.oneof(
+        fc.constantFrom(
+          'roomType=Single&maxRent=900',
+          'near=2950159&radiusKm=10',
+          'sort=distance',
+          '?minRent=x',
+        ),
+        fc
+          .array(fc.tuple(fc.constantFrom('near', 'minRent', 'q', 'sort', 'moveInBy', 'limit'), text), {
+            maxLength: 4,
+          })
+          .map((pairs) => pairs.map(([key, raw]) => `${key}=${encodable(raw)}`).join('&')),
+        value,
+      ),
+      alert: fc.oneof(fc.constantFrom('instant', 'daily', 'off'), field),
+    },
+    { requiredKeys: [] },
+  )
+  .map((b) => JSON.stringify(b))
 const body = fc.oneof(
   { arbitrary: listingish.map((b) => JSON.stringify(b)), weight: 3 },
+  { arbitrary: searchish, weight: 3 },
   { arbitrary: messageish, weight: 3 },
   { arbitrary: profileish.map((b) => JSON.stringify(b)), weight: 2 },
   { arbitrary: oneFieldOff.map((b) => JSON.stringify(b)), weight: 6 },
@@ -196,6 +222,8 @@ let people: TestUser[]
 let listingIds: string[]
 /** Conversations between the people, so the conversation routes reach their statements. */
 let conversationIds: string[]
+/** Saved searches of the first person (the fuzzer's calls are mostly theirs). */
+let savedSearchIds: string[]
 beforeAll(async () => {
   people = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
@@ -204,14 +232,23 @@ beforeAll(async () => {
     (await startAs(t.app, people[1]!, listingIds[0]!)).json().conversationId,
     (await startAs(t.app, people[2]!, listingIds[1]!)).json().conversationId,
   ]
+  savedSearchIds = [
+    await savedSearchOf(t.app, people[0]!, 'roomType=Single'),
+    await savedSearchOf(t.app, people[1]!, 'near=2950159'),
+  ]
 })
+/** For a saved-search route: a saved search in place of a listing id the fuzzer chose, else its own id. */
+const savedSearch = (id: string) => {
+  const index = listingIds.indexOf(id)
+  return index < 0 ? id : savedSearchIds[index % savedSearchIds.length]!
+}
 /** For a conversation route: a conversation in place of a listing id the fuzzer chose, else its own id. */
 const conversation = (id: string) => {
   const index = listingIds.indexOf(id)
   return index < 0 ? id : conversationIds[index % conversationIds.length]!
 }
 
-const encodable = (value: string) => {
+function encodable(value: string) {
   try {
     return encodeURIComponent(value)
   } catch {
@@ -311,6 +348,28 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'GET /api/roommate-listings/:id/seekers': {
     url: (id, q) => `/api/roommate-listings/${id}/seekers?${q}`,
     body: false,
+  },
+  'GET /api/saved-searches': { url: (_, q) => `/api/saved-searches?${q}`, body: false },
+  'POST /api/saved-searches': { url: (_, q) => `/api/saved-searches?${q}`, body: true },
+  'PATCH /api/saved-searches/:id': {
+    url: (id, q) => `/api/saved-searches/${savedSearch(id)}?${q}`,
+    body: true,
+  },
+  'DELETE /api/saved-searches/:id': {
+    url: (id, q) => `/api/saved-searches/${savedSearch(id)}?${q}`,
+    body: true,
+  },
+  'POST /api/saved-searches/:id/seen': {
+    url: (id, q) => `/api/saved-searches/${savedSearch(id)}/seen?${q}`,
+    body: true,
+  },
+  'GET /api/saved-searches/unsubscribe': {
+    url: (id, q) => `/api/saved-searches/unsubscribe?token=${savedSearch(id)}.${encodable(q)}&${q}`,
+    body: false,
+  },
+  'POST /api/saved-searches/unsubscribe': {
+    url: (id, q) => `/api/saved-searches/unsubscribe?token=${savedSearch(id)}.${encodable(q)}&${q}`,
+    body: true,
   },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {

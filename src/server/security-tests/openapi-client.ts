@@ -22,7 +22,10 @@ type OperationObject = {
   operationId: string
   parameters?: Parameter[]
   requestBody?: { content: Record<string, Media> }
-  responses: Record<string, { content?: Record<string, Media>; headers?: Record<string, Header> }>
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, Media>; headers?: Record<string, Header> }
+  >
   security?: Record<string, string[]>[]
 }
 export type OpenApiDocument = {

@@ -5,7 +5,9 @@ import { PageTitle } from '../components/page-title.tsx'
 import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { TypedHeading } from '../components/typed-heading.tsx'
+import { SaveSearchButton } from '../features/saved-searches/save-search-button.tsx'
 import {
+  browseSearchParams,
   DEFAULT_VIEW,
   fetchFirstPage,
   readBrowseView,
@@ -64,6 +66,13 @@ export function Component() {
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
     <BrowseLayout view={view} canSortByMatch={firstPage.profile === 'scored'} typedPlace={typedPlace}>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <SaveSearchButton
+          query={browseSearchParams(view).toString()}
+          suggestedName={suggestedName(view)}
+          isSignedIn={firstPage.profile !== null}
+        />
+      </div>
       <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
       <BrowseResults
         key={location.search}
@@ -74,6 +83,13 @@ export function Component() {
       />
     </BrowseLayout>
   )
+}
+
+/** What a saved search of this view is called unless its owner names it: its room type and place. */
+function suggestedName(view: BrowseView) {
+  const rooms = view.roomType ? `${view.roomType} rooms` : 'Rooms'
+  const place = view.nearName?.split(',')[0]
+  return place ? `${rooms} near ${place}` : view.q ? `${rooms}: ${view.q}`.slice(0, 60) : rooms
 }
 
 type BrowseLayoutProps = {

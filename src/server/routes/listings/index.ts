@@ -18,6 +18,7 @@ import type { LivingProfileRepository } from '../living-profile/living-profile-r
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
 import { photoView } from '../photos/photos-repository.ts'
+import { BROWSE_REFUSALS, browseRefusal } from './browse-refusals.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { pinOf } from './pin.ts'
 import { precompiledSerializer } from '../../plugins/json-serializer.ts'
@@ -48,7 +49,7 @@ export const listingRoutes =
     const placeOf = (id: number | undefined): Place | undefined => {
       if (id === undefined) return undefined
       const place = gazetteer.find(id)
-      if (!place) throw new HttpError(400, 'Unknown place.')
+      if (!place) throw new HttpError(400, BROWSE_REFUSALS.unknownPlace)
       return place
     }
 
@@ -81,8 +82,8 @@ export const listingRoutes =
         const query = request.query
         const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null
         if (query.cursor && !cursor) throw new HttpError(400, 'Malformed cursor.')
-        if (query.sort === 'distance' && query.near === undefined)
-          throw new HttpError(400, 'sort=distance needs a place to measure from (near=).')
+        const refusal = browseRefusal(query)
+        if (refusal) throw new HttpError(400, refusal)
         // An anonymous caller (no cookie) pays nothing here: no session lookup, no profile read, no join.
         const user = request.headers.cookie ? await request.sessionUser() : null
         const codes = user ? await profiles.codes(user.id) : undefined

@@ -5,6 +5,7 @@ import {
   FaChartPie,
   FaEnvelope,
   FaHeart,
+  FaBell,
   FaHome,
   FaList,
   FaPlus,
@@ -15,6 +16,7 @@ import { Link, NavLink } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
 import { useUnread } from '../../lib/live.ts'
+import { useSavedSearchNews } from '../saved-searches/use-new-count.ts'
 
 const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.dashboard, label: 'Overview', icon: FaChartPie },
@@ -24,6 +26,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.likedRooms, label: 'Liked Rooms', icon: FaHeart },
   { to: PATHS.mySeekerAd, label: 'My room-wanted ad', icon: FaBullhorn },
   { to: PATHS.inbox, label: 'Messages', icon: FaEnvelope },
+  { to: PATHS.savedSearches, label: 'Saved searches', icon: FaBell },
   { to: PATHS.livingProfile, label: 'Living profile', icon: FaHome },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
@@ -33,6 +36,7 @@ type SidebarProps = { id: string; onNavigate: () => void }
 /** The dashboard's own navigation; on phones it lives in a drawer that closes once a link is chosen. */
 export function Sidebar({ id, onNavigate }: SidebarProps) {
   const unread = useUnread()?.messages ?? 0
+  const news = useSavedSearchNews()
   return (
     <nav id={id} aria-label="Dashboard" className="flex min-h-full w-72 flex-col gap-4 bg-base-200 p-4">
       <Link
@@ -58,6 +62,12 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
                 <span className="badge badge-primary badge-sm">
                   {unread}
                   <span className="sr-only"> unread</span>
+                </span>
+              )}
+              {to === PATHS.savedSearches && news > 0 && (
+                <span className="badge badge-primary badge-sm">
+                  {news}
+                  <span className="sr-only"> new rooms</span>
                 </span>
               )}
             </NavLink>

@@ -1,0 +1,135 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import pino from 'pino'
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts'
+import { claimBatches, sendBatches } from '../src/server/routes/saved-searches/alerts.ts'
+import { matchingSearches } from '../src/server/routes/saved-searches/inverse-match.ts'
+import { createPostgresDatabase } from '../src/server/test/database.ts'
+import { seed } from './seed.ts'
+
+// Saved searches at scale (PostgreSQL; decision 048), run on its own: `bash scripts/with-postgres.sh node --import
+// tsx bench/saved-searches.ts`. BENCH_SAVED_SIZES (default 1000) listings and as many saved searches each.
+// - matching one new listing against every saved search: the matcher's statement for 200 listings in turn, beside
+//   a reference: the same conditions written by hand against the columns (what a careful person would write),
+//   so the generated SQL is held to hand-written cost;
+// - the daily digests: every daily search with one new room, named and sent (to a mailer that accepts at once).
+
+const sizes = (process.env.BENCH_SAVED_SIZES ?? '1000').split(',').map(Number)
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+if (!url) throw new Error('Run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL.')
+const ROUNDS = 200
+
+/**
+ * Saved searches spread as people make them: two in three by room type, nine in ten with a most they'd pay, a
+ * quarter with a least, 70 % near a place (a seeded listing's, 5–30 km), some "available only" or "furnished".
+ */
+const seedSearches = (count: number) => `
+  insert into saved_search (user_id, name, query, alert, created_at, room_type, min_rent, max_rent, available, near,
+    center, radius_m, furnished, digest_at)
+  select u.id, 'Search ' || i, '', (array['instant','daily','daily','off'])[1 + i % 4],
+    now() - interval '2 days',
+    case when i % 3 <> 0 then (array['Single','Shared','Studio'])[1 + i % 5 % 3] end,
+    case when i % 4 = 0 then 300 + (i * 37) % 900 end,
+    case when i % 10 <> 0 then 500 + (i * 53) % 2000 end,
+    case when i % 6 = 0 then true end,
+    case when i % 10 < 7 then l.place_id end,
+    case when i % 10 < 7 then ll_to_earth(l.lat, l.lon) end,
+    case when i % 10 < 7 then 1000.0 * (5 + i % 26) end,
+    case when i % 9 = 0 then true end,
+    null
+  from generate_series(1, ${count}) as i
+  join lateral (select id from "user" order by id offset (i * 7919) % (select count(*) from "user") limit 1) u on true
+  join lateral (select place_id, lat, lon from listing where place_id is not null
+    order by id offset (i * 104729) % 1000 limit 1) l on true`
+
+/** The reference: the same match, written by hand over the columns. */
+const handWritten = (id: string) => sql`
+  select s.id from saved_search s, listing l where l.id = ${id}
+    and (s.room_type is null or s.room_type = l.room_type)
+    and (s.min_rent is null or l.rent >= s.min_rent) and (s.max_rent is null or l.rent <= s.max_rent)
+    and (s.available is null or l.availability = 'Available')
+    and (s.furnished is null or l.furnished is true)
+    and (s.near is null or (earth_box(s.center::earth, s.radius_m::float8) @> l.earth
+      and sec_to_gc(cube_distance(s.center::cube, l.earth)) <= s.radius_m::float8))`
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
+
+async function timed(handle: DatabaseHandle, ids: string[], query: (id: string) => ReturnType<typeof sql>) {
+  const times: number[] = []
+  let matched = 0
+  for (const id of ids) {
+    const started = performance.now()
+    const result = (await handle.db.execute(query(id))) as unknown as { rows: unknown[] }
+    times.push(performance.now() - started)
+    matched += result.rows.length
+  }
+  times.sort((a, b) => a - b)
+  const round = (ms: number) => Math.round(ms * 100) / 100
+  return {
+    p50: round(percentile(times, 0.5)),
+    p99: round(percentile(times, 0.99)),
+    matchedPerListing: matched / ids.length,
+  }
+}
+
+const results: Record<string, unknown>[] = []
+for (const size of sizes) {
+  const target = {
+    kind: 'postgres' as const,
+    url: await createPostgresDatabase(url, `nestmate_bench_saved_${size}_${process.pid}`),
+  }
+  await seed(target, size)
+  const handle = await openDatabase(target)
+  try {
+    await handle.execute(seedSearches(size))
+    await handle.execute('vacuum analyze saved_search')
+    const ids = (
+      (await handle.execute(`select id from listing order by random() limit ${ROUNDS}`)) as {
+        rows: { id: string }[]
+      }
+    ).rows.map((row) => row.id)
+    // Warm both plans first.
+    await timed(
+      handle,
+      ids.slice(0, 20),
+      (id) => sql`select search_id from ${matchingSearches(sql`listing.id = ${id}`)} m`,
+    )
+    await timed(handle, ids.slice(0, 20), handWritten)
+    const matcher = await timed(
+      handle,
+      ids,
+      (id) => sql`select search_id from ${matchingSearches(sql`listing.id = ${id}`)} m`,
+    )
+    const reference = await timed(handle, ids, handWritten)
+
+    // One new room for every daily search, then its digest run.
+    await handle.execute(`insert into saved_search_hit (search_id, listing_id)
+      select s.id, (select id from listing order by id offset (abs(hashtext(s.id::text)) % ${size}) limit 1)
+      from saved_search s where s.alert = 'daily' on conflict do nothing`)
+    await handle.execute(`update "user" set email_verified = true`)
+    const digests = (
+      (await handle.execute(`select count(*)::int as n from saved_search where alert = 'daily'`)) as {
+        rows: { n: number }[]
+      }
+    ).rows[0]!.n
+    const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger
+    const started = performance.now()
+    await claimBatches(handle.db, 'daily', new Date())
+    const sent = await sendBatches(
+      { db: handle.db, mailer: { deliver: async () => {} }, log },
+      { baseUrl: 'http://localhost:3000', authSecret: 'x'.repeat(40), currency: 'USD' },
+    )
+    const digestSeconds = Math.round((performance.now() - started) / 100) / 10
+    const row = { size, searches: size, matcher, reference, digests, digestsSent: sent.sent, digestSeconds }
+    results.push(row)
+    console.log(JSON.stringify(row))
+  } finally {
+    await handle.close()
+  }
+}
+const out = process.env.BENCH_OUT ?? '.tmp/bench'
+mkdirSync(out, { recursive: true })
+writeFileSync(path.join(out, 'saved-searches.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, newUser, signUpViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
+import { linkFromMail, mailText } from '../support/mail.ts'
+import { useTheme, WIDTHS } from '../public/helpers.ts'
+
+// Saving a browse view (signed out first: through the login page and back to the same view with the dialog
+// open), the dashboard's Saved searches page, and the alert mail: its link opens the search, its unsubscribe
+// link stops the e-mails without signing in.
+
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results'
+
+/** The dashboard's saved-searches page and the unsubscribe page, at both widths in both themes, pass axe. */
+async function sweep(page: Page, path: string, ready: RegExp, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme)
+    for (const width of Object.values(WIDTHS)) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      await expectNoSeriousViolations(page)
+      await page.screenshot({
+        path: `${SCREENSHOTS}/saved-searches-${name}-${width}-${theme}.png`,
+        fullPage: true,
+      })
+    }
+  }
+}
+
+test('save a search signed out, find it in the dashboard, open it from the alert mail and unsubscribe', async ({
+  browser,
+  baseURL,
+}) => {
+  // The instant alert goes out at the job runner's next minute: up to two minutes by the spec.
+  test.setTimeout(240_000)
+  const token = uniqueToken('Saved')
+  const person = newUser()
+  const { context: setup } = await signedInPage(browser, baseURL!, person)
+  await setup.close()
+
+  // Signed out, on a browse view: "Save this search" goes through the login page and comes back to the view.
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await page.goto(`/browse-listing?roomType=Single&maxRent=900&q=${token}`)
+  await page.getByRole('link', { name: 'Save this search' }).click()
+  await expect(page).toHaveURL(/\/login\?from=/)
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Save this search' })
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/browse-listing\\?roomType=Single&maxRent=900&q=${token}$`))
+  await expect(
+    page
+      .getByRole('searchbox')
+      .or(page.getByLabel(/search/i))
+      .first(),
+  ).toBeVisible()
+  for (const width of Object.values(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousViolations(page)
+    await page.screenshot({ path: `${SCREENSHOTS}/saved-searches-dialog-${width}-light.png` })
+  }
+  await dialog.getByLabel('Name').fill(`Singles ${token}`)
+  await dialog.getByLabel('E-mail me new rooms').selectOption('instant')
+  await dialog.getByRole('button', { name: 'Save search' }).click()
+  await expect(page.getByRole('status').getByText(`Saved “Singles ${token}”.`)).toBeVisible()
+
+  // Alerts go to a verified address; someone else posts a room that fits, and one that doesn't.
+  await page.goto(await linkFromMail(person.email, /Confirm your e-mail/))
+  await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible()
+  const posterContext = await browser.newContext({ baseURL })
+  await signUpViaApi(posterContext.request, baseURL!)
+  const title = `Single room ${token}`
+  await createListingViaApi(posterContext.request, baseURL!, { title, roomType: 'Single', rent: 800 })
+  await createListingViaApi(posterContext.request, baseURL!, { title: `Studio ${token}`, roomType: 'Studio' })
+
+  // The dashboard page, while the alert is on its way.
+  await sweep(page, '/dashboard/saved-searches', /^Saved searches$/, 'dashboard')
+  const item = page.getByRole('listitem').filter({ hasText: `Singles ${token}` })
+  await expect(item).toContainText('Single · up to $900')
+
+  // The alert: one mail with the room, whose link opens the search.
+  const text = await mailText(person.email, /new room/, 150_000)
+  expect(text).toContain(title)
+  expect(text).not.toContain(`Studio ${token}`)
+  await page.goto('/dashboard/saved-searches')
+  await expect(item.getByText('1 new')).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByText('1 new rooms')).toBeAttached()
+  const searchLink = /See them all: (\S+)/.exec(text)![1]!
+  await page.goto(searchLink)
+  await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible()
+
+  // Renaming and the alert setting, from the dashboard.
+  await page.goto('/dashboard/saved-searches')
+  await item.getByText('Rename or delete').click()
+  await item.getByLabel('New name').fill(`Cheap singles ${token}`)
+  await item.getByRole('button', { name: 'Rename' }).click()
+  await expect(page.getByRole('heading', { name: `Cheap singles ${token}` })).toBeVisible()
+
+  // The unsubscribe link, opened signed out: the page asks first, the button stops the e-mails.
+  const unsubscribeLink = /Stop these mails for this search: (\S+)/.exec(text)![1]!
+  const stranger = await browser.newContext({ baseURL })
+  const signedOut = await stranger.newPage()
+  const path = new URL(unsubscribeLink).pathname + new URL(unsubscribeLink).search
+  await sweep(signedOut, path, /Stop e-mails for a saved search/, 'unsubscribe')
+  await signedOut.getByRole('button', { name: 'Stop these e-mails' }).click()
+  await expect(signedOut.getByRole('status')).toContainText(
+    `You won’t get e-mails about “Cheap singles ${token}”`,
+  )
+  await page.goto('/dashboard/saved-searches')
+  await expect(item.getByLabel('E-mails')).toHaveValue('off')
+  for (const open of [context, posterContext, stranger]) await open.close()
+})

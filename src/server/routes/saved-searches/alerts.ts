@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { API, PATHS } from '#shared/api.ts'
+import { DIGEST_LISTINGS_MAX, type Alert } from '#shared/saved-searches.ts'
+import type { Database } from '../../db/client.ts'
+import type { Config } from '../../env.ts'
+import { sendMailOnce } from '../../jobs/send-mail-once.ts'
+import { MailNotSent, type Mailer } from '../../mail/mailer.ts'
+import { renderSavedSearchMail } from '../../mail/saved-search-mail-template.ts'
+import { rowsOf } from '../conversations/message-writes.ts'
+import { cover } from '../listings/listing-columns.ts'
+import { matchingSearches } from './inverse-match.ts'
+import { unsubscribeToken } from './saved-view.ts'
+
+// Saved-search alerts (docs/architecture.md §10, decision 048), in three steps the jobs run:
+// 1. `recordHits`: the listings a trigger queued (posted Available, or turned Available) are matched against every
+//    saved search in one statement that also takes them off the queue, so each is matched once; a fitting listing
+//    becomes a hit of that search, once (its key), unless it is the searcher's own.
+// 2. `claimBatches`: a search's unmailed hits are named as one mail (`batch`), committed before anything is sent.
+// 3. `sendBatches`: each named mail goes through sendMailOnce under its name: a retry after a kill -9 sends a
+//    batch not yet sent, and a batch sent before the kill is claimed already, so it never goes twice.
+
+/** Alert mails on their way at once. */
+export const SEND_CONCURRENCY = 4
+
+/** Listings matched per statement; the next run takes the rest. */
+export const EVENT_BATCH = 500
+
+/** Matches queued listings against the saved searches; answers how many listings it took. */
+export async function recordHits(db: Database, limit = EVENT_BATCH) {
+  const [row] = await rowsOf<{ events: number; hits: number }>(
+    db,
+    sql`with taken as (
+        delete from saved_search_event where id in (
+          select id from saved_search_event order by id limit ${limit} for update skip locked)
+        returning listing_id, created_at
+      ), matched as ${matchingSearches(sql`listing.id in (select listing_id from taken)`)},
+      inserted as (
+        insert into saved_search_hit (search_id, listing_id, mailed_at)
+        select distinct on (search_id, matched.listing_id) search_id, matched.listing_id,
+          case when alert = 'off' then now() end
+        from matched join taken on taken.listing_id = matched.listing_id
+        -- A search saved after the listing was queued already showed it: it isn't new to that search.
+        where owner_id <> user_id and availability = 'Available' and search_created_at <= taken.created_at
+        on conflict do nothing
+        returning 1
+      )
+      select (select count(*) from taken)::int as events, (select count(*) from inserted)::int as hits`,
+  )
+  return row ?? { events: 0, hits: 0 }
+}
+
+/** A daily search's digest is due this long after its last one (or its creation). */
+export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Names one mail per search with unmailed hits, for people with a verified address: every instant search, or the
+ * daily searches whose digest is due by `now` (the job's clock, which tests move), marking their digest taken.
+ */
+export async function claimBatches(db: Database, alert: Exclude<Alert, 'off'>, now: Date) {
+  const stamp = randomUUID()
+  const pending = sql`exists (select 1 from saved_search_hit p where p.search_id = s.id and p.batch is null
+    and p.mailed_at is null)`
+  const verified = sql`exists (select 1 from "user" u where u.id = s.user_id and u.email_verified)`
+  const due =
+    alert === 'instant'
+      ? sql`select s.id from saved_search s where s.alert = 'instant' and ${pending} and ${verified}`
+      : sql`update saved_search s set digest_at = ${now.toISOString()}
+          where s.alert = 'daily' and ${pending} and ${verified}
+            and coalesce(s.digest_at, s.created_at) <= ${new Date(now.getTime() - DIGEST_EVERY_MS).toISOString()}
+          returning s.id`
+  await db.execute(sql`with due as (${due})
+    update saved_search_hit h set batch = h.search_id || ':' || ${stamp}
+    from due where h.search_id = due.id and h.batch is null and h.mailed_at is null`)
+}
+
+type Batch = {
+  batch: string
+  searchId: string
+  searchName: string
+  query: string
+  email: string
+  name: string
+  total: number
+}
+
+type BatchListing = { id: string; title: string; place: string; rent: number; cover: { url: string } | null }
+
+/** Sends every named mail not yet marked sent; answers how many went and how many failed. */
+export async function sendBatches(
+  { db, mailer, log }: { db: Database; mailer: Pick<Mailer, 'deliver'>; log: FastifyBaseLogger },
+  config: Pick<Config, 'baseUrl' | 'authSecret' | 'currency'>,
+  signal?: AbortSignal,
+) {
+  const batches = await rowsOf<Batch>(
+    db,
+    sql`select h.batch, s.id as "searchId", s.name as "searchName", s.query, u.email, u.name,
+        count(*)::int as total
+      from saved_search_hit h join saved_search s on s.id = h.search_id join "user" u on u.id = s.user_id
+      where h.batch is not null and h.mailed_at is null
+      group by h.batch, s.id, u.id order by h.batch`,
+  )
+  let sent = 0
+  let failed = 0
+  async function sendOne(batch: Batch) {
+    const listings = await rowsOf<BatchListing>(
+      db,
+      sql`select listing.id, listing.title, coalesce(listing.place_name, listing.location) as place,
+          listing.rent, ${cover} as cover
+        from saved_search_hit h join listing on listing.id = h.listing_id
+        where h.batch = ${batch.batch} order by listing.created_at desc, listing.id
+        limit ${DIGEST_LISTINGS_MAX}`,
+    )
+    const unsubscribeLink = `${config.baseUrl}${PATHS.unsubscribe}?token=${unsubscribeToken(config.authSecret, batch.searchId)}`
+    const searchLink = `${config.baseUrl}${PATHS.browse}${batch.query ? `?${batch.query}` : ''}`
+    const mail = renderSavedSearchMail({
+      name: batch.name,
+      searchName: batch.searchName,
+      listings: listings.map((listing) => ({
+        ...listing,
+        cover: listing.cover ? `${config.baseUrl}${listing.cover.url}` : null,
+        link: `${config.baseUrl}${PATHS.details(listing.id)}`,
+      })),
+      total: batch.total,
+      searchLink,
+      unsubscribeLink,
+      siteName: 'Nestmate',
+      baseUrl: config.baseUrl,
+      currency: config.currency,
+    })
+    try {
+      await sendMailOnce({ db, mailer, log }, `saved-search:${batch.batch}`, {
+        to: batch.email,
+        link: searchLink,
+        ...mail,
+        headers: {
+          // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` here; no session, the token decides.
+          'List-Unsubscribe': `<${config.baseUrl}${API.unsubscribe(unsubscribeToken(config.authSecret, batch.searchId))}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      })
+      sent++
+    } catch (error) {
+      failed++
+      // Certainly not sent: the batch stays named, and the next run sends it. Otherwise it is marked below only
+      // when its claim says it went; a send that broke off stays claimed and is never sent again.
+      if (error instanceof MailNotSent) return
+    }
+    await db.execute(sql`update saved_search_hit set mailed_at = now() where batch = ${batch.batch}`)
+  }
+
+  // A few mails at a time: most of a mail's time is the mail server's answer, and the digests of a day are many.
+  let next = 0
+  const worker = async () => {
+    while (next < batches.length && !signal?.aborted) await sendOne(batches[next++]!)
+  }
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker))
+  return { sent, failed }
+}
