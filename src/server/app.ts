@@ -37,6 +37,8 @@ import { loggerOptions } from './request-log.ts'
 import { conversationRoutes } from './routes/conversations/index.ts'
 import { createConversationsRepository } from './routes/conversations/conversations-repository.ts'
 import { liveRoutes } from './routes/live/index.ts'
+import { moderationRoutes } from './routes/moderation/index.ts'
+import { createModerationRepository } from './routes/moderation/moderation-repository.ts'
 import { reportRoutes } from './routes/reports/index.ts'
 import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
@@ -124,7 +126,7 @@ export async function buildApp(
 
   // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
   // and apply them to every request.
-  registerRouteAuth(app)
+  registerRouteAuth(app, config.adminEmails)
   registerCacheControl(app)
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
@@ -151,9 +153,12 @@ export async function buildApp(
     await jobs.stop()
     await jobsDatabase.close()
   })
+  const reports = createReportsRepository(database.db)
+  const moderation = createModerationRepository(database.db)
   const auth = createAuth(database.db, config, {
     mailer,
     users,
+    isSuspended: moderation.isSuspended,
     photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
@@ -186,7 +191,8 @@ export async function buildApp(
   app.addHook('onClose', () => live.stopListening())
   await app.register(conversationRoutes(createConversationsRepository(database.db)))
   await app.register(liveRoutes(live.hub, app.sessionOf))
-  await app.register(reportRoutes(createReportsRepository(database.db)))
+  await app.register(reportRoutes(reports))
+  await app.register(moderationRoutes(moderation))
   await registerWebApp(app, options.webRoot)
 
   const sweepPhotos = () => photoStore.sweep(photos.keys)

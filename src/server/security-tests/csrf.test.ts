@@ -12,7 +12,10 @@ import { registeredApiRoutes } from './routes.ts'
 // A cross-site page can make a browser send a form post or a fetch with the person's cookies. Every write
 // must refuse it: the API's own routes and Better Auth's (sign-out, update-user).
 
-const t = useTestApp()
+const MODERATOR = 'moderator@example.com'
+const t = useTestApp({ ADMIN_EMAILS: MODERATOR })
+/** A moderator: a forged hide, suspension or dismissal in their name would show. */
+let moderator: TestUser
 let alice: TestUser
 let bob: TestUser
 /** Likes the target listing, so a forged unlike of hers would show; has a living profile, so a forged removal would. */
@@ -26,6 +29,7 @@ beforeAll(async () => {
   alice = await signUp(t.app)
   bob = await signUp(t.app)
   carol = await signUp(t.app)
+  moderator = await signUp(t.app, { email: MODERATOR })
   listingId = await createListing(t.app, alice, { title: 'Target' })
   await t.database.db.execute(sql`update "user" set email_verified = true where id = ${bob.id}`)
   conversationId = (await startAs(t.app, bob, listingId, 'Hello Alice')).json().conversationId
@@ -138,6 +142,26 @@ const API_WRITES: Record<string, Write> = {
     payload: { targetKind: 'message', targetId: ':message', reason: 'scam' },
     user: () => alice,
   },
+  ...Object.fromEntries(
+    [
+      'listings/:id/hide',
+      'listings/:id/unhide',
+      'users/:person/suspend',
+      'users/:person/unsuspend',
+      'dismiss',
+    ].map((path) => [
+      `POST /api/moderation/${path.replace(':person', ':id')}`,
+      {
+        method: 'POST',
+        url: `/api/moderation/${path}`,
+        payload:
+          path === 'dismiss'
+            ? { targetKind: 'listing', targetId: ':id', reason: 'Forged' }
+            : { reason: 'Forged' },
+        user: () => moderator,
+      } satisfies Write,
+    ]),
+  ),
 }
 const UPLOAD = '/api/roommate-listings/:id/photos'
 const AUTH_WRITES: Write[] = [
@@ -156,7 +180,10 @@ const filled = (payload: object | undefined) =>
 const allWrites = () =>
   [...Object.values(API_WRITES), ...AUTH_WRITES].map((write) => ({
     ...write,
-    url: write.url.replace(':id', listingId).replace(':conversation', conversationId),
+    url: write.url
+      .replace(':id', listingId)
+      .replace(':conversation', conversationId)
+      .replace(':person', alice.id),
     payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
   }))
 
@@ -177,6 +204,8 @@ async function expectNothingChanged() {
   expect((await unreadAs(t.app, alice)).json()).toEqual({ conversations: 1, messages: 1 })
   expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
   expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
+  // No moderator's decision went through.
+  expect(await selectRows(t.database, sql`select id from moderation_action`)).toEqual([])
 }
 
 test('the list covers every write route the API registers', () => {

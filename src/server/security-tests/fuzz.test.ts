@@ -189,13 +189,15 @@ const headers = fc.record(
   { requiredKeys: [] },
 )
 
-const t = useTestApp()
+const FUZZ_MODERATOR = 'fuzz-moderator@example.com'
+// The third person is a moderator, so the moderation routes' own checks are fuzzed too, not only their 403.
+const t = useTestApp({ ADMIN_EMAILS: FUZZ_MODERATOR })
 let people: TestUser[]
 let listingIds: string[]
 /** Conversations between the people, so the conversation routes reach their statements. */
 let conversationIds: string[]
 beforeAll(async () => {
-  people = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
+  people = [await signUp(t.app), await signUp(t.app), await signUp(t.app, { email: FUZZ_MODERATOR })]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
   await t.database.db.execute(sql`update "user" set email_verified = true`)
   conversationIds = [
@@ -301,6 +303,26 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   // An event stream that opens never ends: its answer is read as a stream (below).
   'GET /api/live': { url: (_, q) => `/api/live?${q}`, body: false },
   'POST /api/reports': { url: (_, q) => `/api/reports?${q}`, body: true },
+  'GET /api/moderation/status': { url: (_, q) => `/api/moderation/status?${q}`, body: false },
+  'GET /api/moderation/queue': { url: (_, q) => `/api/moderation/queue?${q}`, body: false },
+  'GET /api/moderation/actions': { url: (_, q) => `/api/moderation/actions?${q}`, body: false },
+  'POST /api/moderation/listings/:id/hide': {
+    url: (id, q) => `/api/moderation/listings/${id}/hide?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/listings/:id/unhide': {
+    url: (id, q) => `/api/moderation/listings/${id}/unhide?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/users/:id/suspend': {
+    url: (id, q) => `/api/moderation/users/${id}/suspend?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/users/:id/unsuspend': {
+    url: (id, q) => `/api/moderation/users/${id}/unsuspend?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/dismiss': { url: (_, q) => `/api/moderation/dismiss?${q}`, body: true },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) =>
@@ -466,6 +488,8 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     `POST /api/conversations/${conversationIds[0]}/read`,
     `POST /api/conversations/${conversationIds[0]}/block`,
     'POST /api/reports',
+    `POST /api/moderation/listings/${listingIds[0]}/hide`,
+    'POST /api/moderation/dismiss',
     ...[...AUTH_WRITES, 'delete-user'].map((p) => `POST /api/auth/${p}`),
   ]
   for (const write of writes) {

@@ -121,9 +121,20 @@ export const listingRoutes =
       },
       async (request, reply) => {
         const row = await listings.details(request.params.id, request.user.id)
-        if (!row) throw new HttpError(404, 'Listing not found.')
-        const { ownerId, likedByMe, number, userEmail, photoRows, viewerProfile, posterProfile, ...fields } =
-          row
+        // A listing hidden by moderation is its owner's alone until a moderator decides (docs/decisions/046).
+        if (!row || (row.hiddenReason && row.ownerId !== request.user.id))
+          throw new HttpError(404, 'Listing not found.')
+        const {
+          ownerId,
+          hiddenReason: _hidden,
+          likedByMe,
+          number,
+          userEmail,
+          photoRows,
+          viewerProfile,
+          posterProfile,
+          ...fields
+        } = row
         const isOwner = ownerId === request.user.id
         reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
