@@ -5,6 +5,7 @@ import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { cleanupJob } from './jobs/cleanup-job.ts'
+import { freshnessJob } from './mail/freshness-job.ts'
 import { unreadMailJob } from './mail/unread-mail-job.ts'
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -145,7 +146,7 @@ export async function buildApp(
   const jobs = createJobRunner({
     database: jobsDatabase,
     log: app.log,
-    jobs: [cleanupJob, unreadMailJob(mailer, config)],
+    jobs: [cleanupJob, unreadMailJob(mailer, config), freshnessJob(mailer, config)],
     movableClock: options.movableJobClock,
   })
   await jobs.init()

@@ -28,6 +28,14 @@ export const API = {
   unread: '/api/unread',
   live: '/api/live',
   reports: '/api/reports',
+  moderationStatus: '/api/moderation/status',
+  moderationQueue: '/api/moderation/queue',
+  moderationActions: '/api/moderation/actions',
+  moderationListing: (id: string, action: 'hide' | 'unhide') =>
+    `/api/moderation/listings/${encodeURIComponent(id)}/${action}`,
+  moderationUser: (id: string, action: 'suspend' | 'unsuspend') =>
+    `/api/moderation/users/${encodeURIComponent(id)}/${action}`,
+  moderationDismiss: '/api/moderation/dismiss',
   auth: '/api/auth',
 } as const
 

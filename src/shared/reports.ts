@@ -4,7 +4,8 @@ import { IdSchema } from './listing.ts'
 import { NUL_FREE } from './text.ts'
 
 // Reports go to the moderators' queue: a person reports a listing, a person, or a message of a conversation they
-// are in; the system files its own reports for the signals it notices (docs/decisions/047).
+// are in. The system's own reports (signals it notices: `is_system`, with their own reasons) share the table
+// and the queue, and never count toward hiding a listing (docs/decisions/046).
 
 export const REPORT_REASONS = ['scam', 'offensive', 'not_a_real_room', 'already_taken', 'other'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]

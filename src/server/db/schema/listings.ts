@@ -52,8 +52,8 @@ export const listing = pgTable(
     // Why a listing is hidden from everyone but its owner (null: shown): three verified people's reports, a
     // moderator, or its owner's suspension (docs/decisions/046).
     hiddenReason: text({ enum: HIDDEN_REASONS }),
-    // When the owner last said the room is still there (create, edit, "Still available"); the freshness job mails
-    // the owner 30 days after it (freshnessMailedAt) and turns the listing Not Available 7 days later.
+    // When the owner last said the room is still there (create, edit, "Still available"). The freshness job mails
+    // the owner 30 days after it (freshness_mailed_at) and turns the listing Not Available 7 days after the mail.
     confirmedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     freshnessMailedAt: timestamp({ withTimezone: true }),
     // The household facts of src/shared/listing-facts.ts (bills_included, available_from, min_stay_months, …):

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { listing } from './listings.ts'
 
 /**
@@ -21,11 +21,6 @@ export const listingPhoto = pgTable(
     /** A thumbhash, base64: the blurred picture shown while the photo loads. */
     placeholder: text().notNull(),
     position: integer().notNull(),
-    /**
-     * A 64-bit perceptual hash (a difference hash of the photo's grey 9×8 thumbnail), set by the copied-photo
-     * signal's job after the upload; null until then. Near-copies differ in few bits (docs/decisions/047).
-     */
-    phash: bigint({ mode: 'bigint' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -48,10 +48,6 @@ export const report = pgTable(
       .on(table.reporterId, table.targetKind, table.targetId)
       .where(sql`${table.status} = 'open'`),
     index('report_queue_idx').on(table.status, table.createdAt),
-    // A system report is filed once per target and reason, whether or not decided since (the signal jobs rerun).
-    uniqueIndex('report_system_idx')
-      .on(table.targetKind, table.targetId, table.reason)
-      .where(sql`${table.isSystem}`),
     index('report_target_idx').on(table.targetKind, table.targetId),
   ],
 )

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   BrowseQuerySchema,
   BrowseSummarySchema,
+  ConfirmedSchema,
   FeaturedListingSchema,
   IdParamsSchema,
   ListingDetailSchema,
@@ -188,6 +189,19 @@ export const listingRoutes =
         if (!(await listings.update(request.params.id, request.user.id, body, place, pin)))
           throw await notOwned(request)
         return { message: 'Listing updated successfully' }
+      },
+    )
+
+    app.post(
+      '/api/roommate-listings/:id/confirm',
+      {
+        config: { auth: ownListing('confirm'), rateLimit: WRITE_LIMIT },
+        schema: { params: IdParamsSchema, response: { 200: ConfirmedSchema } },
+      },
+      async (request) => {
+        const confirmedAt = await listings.confirm(request.params.id, request.user.id)
+        if (!confirmedAt) throw await notOwned(request)
+        return { confirmedAt }
       },
     )
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { REPORTS_TO_HIDE, type NewReport, type SystemReportReason } from '#shared/reports.ts'
+import { REPORTS_TO_HIDE, type NewReport } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../conversations/message-writes.ts'
 
@@ -67,23 +67,6 @@ export function createReportsRepository(db: Database) {
       const outcome = outcomeOf(row)
       if (outcome.outcome === 'filed' && report.targetKind === 'listing') await hideWhenReported(String(id))
       return outcome
-    },
-
-    /** The system's own report (a signal), once per target and reason; answers whether it was new. */
-    async fileSystem(
-      targetKind: 'listing' | 'message',
-      targetId: string,
-      reason: SystemReportReason,
-      note: string,
-    ): Promise<boolean> {
-      const rows = await rowsOf<{ id: string }>(
-        db,
-        sql`insert into report (target_kind, target_id, reason, note, is_system)
-          values (${targetKind}, ${targetId}, ${reason}, ${note.slice(0, 1000)}, true)
-          on conflict (target_kind, target_id, reason) where is_system do nothing
-          returning id`,
-      )
-      return rows.length > 0
     },
   }
 }
