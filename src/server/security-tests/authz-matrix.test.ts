@@ -78,6 +78,7 @@ const full = (ctx: Ctx, extra: object) => ({
   // The listing was written from the sample (test/app.ts createListing): its household facts come back as sent.
   ...sampleFacts(LISTING_FACTS),
   updatedAt: anyString,
+  confirmedAt: anyString,
   ...extra,
 })
 const NO_PROFILE = { error: 'You have no living profile yet.' }
@@ -305,6 +306,19 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: { status: 403, body: () => ({ error: 'You can only change your own listings.' }) },
       owner: { status: 200, body: () => ({ message: 'Listing updated successfully' }) },
+    },
+  },
+  {
+    route: 'POST /api/roommate-listings/:id/confirm',
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/roommate-listings/${ctx.listingId}/confirm`,
+      payload: {},
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'You can only confirm your own listings.' }) },
+      owner: { status: 200, body: () => ({ confirmedAt: anyString }) },
     },
   },
   {

@@ -24,6 +24,8 @@ let listingId: string
 /** Bob wrote to Alice about her listing: a forged message, read, block or report would show. */
 let conversationId: string
 let messageId: number
+/** When Alice's listing was confirmed: a forged "Still available" would move it. */
+let confirmedAt: string
 
 beforeAll(async () => {
   alice = await signUp(t.app)
@@ -36,6 +38,7 @@ beforeAll(async () => {
   messageId = (await messagesAs(t.app, alice, conversationId)).json().messages[0].id
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
+  confirmedAt = (await detailsAs(t.app, alice, listingId)).json().confirmedAt
 })
 
 type Write = {
@@ -55,6 +58,12 @@ const API_WRITES: Record<string, Write> = {
     method: 'PUT',
     url: '/api/roommate-listings/:id',
     payload: sampleListing({ title: 'X' }),
+    user: () => alice,
+  },
+  'POST /api/roommate-listings/:id/confirm': {
+    method: 'POST',
+    url: '/api/roommate-listings/:id/confirm',
+    payload: {},
     user: () => alice,
   },
   'DELETE /api/roommate-listings/:id': {
@@ -191,7 +200,7 @@ const allWrites = () =>
 async function expectNothingChanged() {
   const details = await detailsAs(t.app, alice, listingId)
   expect(details.statusCode).toBe(200)
-  expect(details.json()).toMatchObject({ title: 'Target', likes: 1, photos: [] })
+  expect(details.json()).toMatchObject({ title: 'Target', likes: 1, photos: [], confirmedAt })
   expect((await detailsAs(t.app, carol, listingId)).json()).toMatchObject({ likedByMe: true })
   const session = await injectAs(t.app, alice, { method: 'GET', url: '/api/auth/get-session' })
   expect(session.json().user.name).toBe(alice.name)

@@ -260,6 +260,10 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'PUT /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
   'DELETE /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
   'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
+  'POST /api/roommate-listings/:id/confirm': {
+    url: (id, q) => `/api/roommate-listings/${id}/confirm?${q}`,
+    body: true,
+  },
   // Random bodies and types here; real and broken pictures in routes/photos/photos.test.ts.
   'POST /api/roommate-listings/:id/photos': {
     url: (id, q) => `/api/roommate-listings/${id}/photos?${q}`,
