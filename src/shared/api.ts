@@ -12,6 +12,7 @@ export const API = {
   photos: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/photos`,
   photo: (id: string, photoId: string) =>
     `/api/roommate-listings/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`,
+  confirm: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/confirm`,
   myListings: '/api/my-listings',
   users: '/api/users',
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,

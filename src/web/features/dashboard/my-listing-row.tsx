@@ -2,6 +2,7 @@ import { formatRent } from '#shared/format.ts'
 import type { Listing } from '#shared/listing.ts'
 import { InterestedPeople } from '../liked-rooms/interested-people.tsx'
 import { ListingActions } from './listing-actions.tsx'
+import { StillAvailable } from './still-available.tsx'
 import { useDeleteListing } from './use-delete-listing.ts'
 
 type MyListingProps = { listing: Listing; currency: string }
@@ -17,6 +18,7 @@ export function MyListingRow({ listing, currency }: MyListingProps) {
         {listing.likes > 0 && (
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
+        <StillAvailable listing={listing} />
       </th>
       <td className="max-w-48 break-words">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
@@ -52,6 +54,7 @@ export function MyListingCard({ listing, currency }: MyListingProps) {
         {listing.likes > 0 && (
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
+        <StillAvailable listing={listing} />
         <ListingActions
           id={listing._id}
           title={listing.title}
