@@ -56,6 +56,8 @@ export default defineConfig({
         // The operator set a phone line (a number kept for fiction) but no e-mail or office: both states show.
         CONTACT_PHONE: '+44 20 7946 0018',
         CONTACT_HOURS: 'Weekdays, 10 am to 4 pm UK time.',
+        // The moderation journey signs up with this address (e2e/account/moderation.spec.ts).
+        ADMIN_EMAILS: 'moderator@e2e.example',
       } satisfies EnvVariables,
     },
   ],

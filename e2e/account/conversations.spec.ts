@@ -110,7 +110,9 @@ test('block stops new messages both ways; the history stays; a report is filed',
   await dialog.getByLabel('Scam or fraud').check()
   await dialog.getByLabel('Anything a moderator should know? (optional)').fill('Asks for gift cards')
   await dialog.getByRole('button', { name: 'Report' }).click()
-  await expect(poster.page.getByRole('status').filter({ hasText: 'Reported' })).toBeVisible()
+  await expect(
+    poster.page.getByRole('status').filter({ hasText: 'your report of this message went to the moderators' }),
+  ).toBeVisible()
 
   await poster.page.getByRole('button', { name: 'Block', exact: true }).click()
   const confirm = await expectPopup(poster.page, `Block ${seeker.user.name}?`)

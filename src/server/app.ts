@@ -5,6 +5,7 @@ import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { cleanupJob } from './jobs/cleanup-job.ts'
+import { freshnessJob } from './mail/freshness-job.ts'
 import { unreadMailJob } from './mail/unread-mail-job.ts'
 import { savedSearchAlertJobs } from './routes/saved-searches/alert-jobs.ts'
 import { createSavedSearchesRepository } from './routes/saved-searches/saved-searches-repository.ts'
@@ -40,6 +41,8 @@ import { loggerOptions } from './request-log.ts'
 import { conversationRoutes } from './routes/conversations/index.ts'
 import { createConversationsRepository } from './routes/conversations/conversations-repository.ts'
 import { liveRoutes } from './routes/live/index.ts'
+import { moderationRoutes } from './routes/moderation/index.ts'
+import { createModerationRepository } from './routes/moderation/moderation-repository.ts'
 import { reportRoutes } from './routes/reports/index.ts'
 import { seekerAdRoutes } from './routes/seeker-ads/index.ts'
 import { createSeekerAdsRepository } from './routes/seeker-ads/seeker-ads-repository.ts'
@@ -129,7 +132,7 @@ export async function buildApp(
 
   // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
   // and apply them to every request.
-  registerRouteAuth(app)
+  registerRouteAuth(app, config.adminEmails)
   registerCacheControl(app)
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
@@ -148,7 +151,12 @@ export async function buildApp(
   const jobs = createJobRunner({
     database: jobsDatabase,
     log: app.log,
-    jobs: [cleanupJob, unreadMailJob(mailer, config), ...savedSearchAlertJobs(mailer, config)],
+    jobs: [
+      cleanupJob,
+      unreadMailJob(mailer, config),
+      freshnessJob(mailer, config),
+      ...savedSearchAlertJobs(mailer, config),
+    ],
     movableClock: options.movableJobClock,
   })
   await jobs.init()
@@ -156,9 +164,12 @@ export async function buildApp(
     await jobs.stop()
     await jobsDatabase.close()
   })
+  const reports = createReportsRepository(database.db)
+  const moderation = createModerationRepository(database.db)
   const auth = createAuth(database.db, config, {
     mailer,
     users,
+    isSuspended: moderation.isSuspended,
     photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
@@ -191,7 +202,8 @@ export async function buildApp(
   app.addHook('onClose', () => live.stopListening())
   await app.register(conversationRoutes(createConversationsRepository(database.db)))
   await app.register(liveRoutes(live.hub, app.sessionOf))
-  await app.register(reportRoutes(createReportsRepository(database.db)))
+  await app.register(reportRoutes(reports))
+  await app.register(moderationRoutes(moderation))
   await app.register(seekerAdRoutes(createSeekerAdsRepository(database.db), gazetteer, profiles, listings))
   await app.register(
     savedSearchRoutes(

@@ -125,6 +125,8 @@ export function nameFromProvider(name: unknown): string {
 }
 
 /** Points a Better Auth link's `callbackURL` at the page it should land on. */
+export const SUSPENDED = 'This account is suspended. Write to the site if you think this is a mistake.'
+
 function landingOn(link: string, baseUrl: string, page: string): string {
   const url = new URL(link)
   url.searchParams.set('callbackURL', `${baseUrl}${page}`)
@@ -136,12 +138,14 @@ export type AuthDeps = {
   users: UsersRepository
   photoStore: Pick<PhotoStore, 'removeListing'>
   mailRequestLimit?: MailRequestLimit
+  /** Whether a moderator suspended this person: no session may begin for them (docs/decisions/046). */
+  isSuspended?: (userId: string) => Promise<boolean>
 }
 
 export function createAuth(
   db: Database,
   config: Config,
-  { mailer, users, photoStore, mailRequestLimit }: AuthDeps,
+  { mailer, users, photoStore, mailRequestLimit, isSuspended }: AuthDeps,
 ) {
   const strength = argon2Strength[config.passwordHash]
   const secure = config.baseUrl.startsWith('https://')
@@ -204,6 +208,17 @@ export function createAuth(
       },
     },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 60 * 60 * 24 },
+    // Every way in (a password, Google) creates a session: a suspended person gets none.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isSuspended?.(session.userId))
+              throw new APIError('FORBIDDEN', { message: SUSPENDED, code: 'ACCOUNT_SUSPENDED' })
+          },
+        },
+      },
+    },
     // Better Auth would delete every expired value at once, once a minute, on a request's path; the cleanup job
     // deletes them in small batches instead (src/server/jobs/cleanup-job.ts).
     verification: { disableCleanup: true },

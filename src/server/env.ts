@@ -133,6 +133,22 @@ const EnvSchema = z.object({
       error: 'must be an address, or a name and <address>',
     })
     .optional(),
+  // Moderators: these people's accounts see the Moderation page and may call /api/moderation/* (comma-separated).
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const emails = value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean)
+      for (const email of emails)
+        if (!z.email().safeParse(email).success) {
+          ctx.addIssue({ code: 'custom', message: `must be e-mail addresses separated by commas (${email})` })
+          return z.NEVER
+        }
+      return emails
+    }),
   // false: this process works no background jobs (it still queues them); another process must work them.
   JOBS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -198,6 +214,8 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Nestmate <no-reply@${new URL(baseUrl).hostname}>`,
     demoData: env.DEMO_DATA,
+    /** Moderators' addresses, lower-case. */
+    adminEmails: env.ADMIN_EMAILS,
     jobs: env.JOBS,
     currency: env.CURRENCY,
     /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */

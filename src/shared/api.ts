@@ -12,6 +12,7 @@ export const API = {
   photos: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/photos`,
   photo: (id: string, photoId: string) =>
     `/api/roommate-listings/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`,
+  confirm: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/confirm`,
   myListings: '/api/my-listings',
   users: '/api/users',
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,
@@ -36,6 +37,14 @@ export const API = {
   savedSearch: (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`,
   savedSearchSeen: (id: string) => `/api/saved-searches/${encodeURIComponent(id)}/seen`,
   unsubscribe: (token: string) => `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
+  moderationStatus: '/api/moderation/status',
+  moderationQueue: '/api/moderation/queue',
+  moderationActions: '/api/moderation/actions',
+  moderationListing: (id: string, action: 'hide' | 'unhide') =>
+    `/api/moderation/listings/${encodeURIComponent(id)}/${action}`,
+  moderationUser: (id: string, action: 'suspend' | 'unsuspend') =>
+    `/api/moderation/users/${encodeURIComponent(id)}/${action}`,
+  moderationDismiss: '/api/moderation/dismiss',
   auth: '/api/auth',
 } as const
 

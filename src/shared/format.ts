@@ -24,3 +24,11 @@ export function currencyName(currency = 'USD'): string {
     return currency
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** "confirmed today", "confirmed yesterday", "confirmed 12 days ago": when a listing was last said to be there. */
+export function confirmedAgo(confirmedAt: string, now = Date.now()): string {
+  const days = Math.max(0, Math.floor((now - Date.parse(confirmedAt)) / DAY_MS))
+  return days === 0 ? 'confirmed today' : days === 1 ? 'confirmed yesterday' : `confirmed ${days} days ago`
+}

@@ -160,8 +160,12 @@ export const ListingSchema = ListingSummarySchema.extend({
   /** Present only for the owner and for people who liked the listing. */
   number: z.string().optional(),
   updatedAt: z.string(),
+  /** When the owner last said the room is still there (created, edited or "Still available"). */
+  confirmedAt: z.string(),
 })
 export type Listing = z.infer<typeof ListingSchema>
+
+export const ConfirmedSchema = z.object({ confirmedAt: z.string() })
 
 export const ListingDetailSchema = ListingSchema.extend({
   /** Like the phone number: present only for the owner and for people who liked the listing. */

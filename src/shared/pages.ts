@@ -169,6 +169,13 @@ export const PAGES = {
     module: 'routes/dashboard/living-profile.tsx',
     signIn: true,
   },
+  // Moderators only (ADMIN_EMAILS): anyone else gets the API's 403 as the page's error.
+  moderation: {
+    path: '/dashboard/moderation',
+    layout: 'dashboard',
+    module: 'routes/dashboard/moderation.tsx',
+    signIn: true,
+  },
   profile: {
     path: '/dashboard/profile-settings',
     layout: 'dashboard',

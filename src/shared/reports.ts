@@ -1,29 +1,47 @@
 import { z } from 'zod'
 import { MessageIdSchema } from './conversations.ts'
+import { IdSchema } from './listing.ts'
 import { NUL_FREE } from './text.ts'
 
-// Reports go to the moderators' queue. For now a person reports a message of a conversation they are in; listings
-// and people as targets come with moderation.
+// Reports go to the moderators' queue: a person reports a listing, a person, or a message of a conversation they
+// are in. The system's own reports (signals it notices: `is_system`, with their own reasons) share the table
+// and the queue, and never count toward hiding a listing (docs/decisions/046).
 
 export const REPORT_REASONS = ['scam', 'offensive', 'not_a_real_room', 'already_taken', 'other'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 
+/** The system's own reasons: each report says why in its note. */
+export const SYSTEM_REPORT_REASONS = ['low_rent', 'copied_photo', 'scam_phrase'] as const
+export type SystemReportReason = (typeof SYSTEM_REPORT_REASONS)[number]
+
 /** What the web app calls each reason. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+export const REPORT_REASON_LABELS: Record<ReportReason | SystemReportReason, string> = {
   scam: 'Scam or fraud',
   offensive: 'Offensive or abusive',
   not_a_real_room: 'Not a real room',
   already_taken: 'Room already taken',
   other: 'Something else',
+  low_rent: 'Rent far below nearby rooms',
+  copied_photo: 'Photo copied from another listing',
+  scam_phrase: 'Words scams use',
 }
 
-/** Every kind of thing a report may name; the API takes only `message` so far. */
 export const REPORT_TARGET_KINDS = ['message', 'listing', 'user'] as const
+export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number]
 export const REPORT_NOTE_MAX = 1000
 
-export const NewReportSchema = z.object({
-  targetKind: z.literal('message', { error: 'targetKind must be message.' }),
-  targetId: MessageIdSchema,
+/** Why a listing is hidden: three verified people's reports, a moderator, or its owner's suspension. */
+export const HIDDEN_REASONS = ['reports', 'moderator', 'suspended'] as const
+export type HiddenReason = (typeof HIDDEN_REASONS)[number]
+
+/** A listing is hidden once this many different verified people have open reports on it (system ones never count). */
+export const REPORTS_TO_HIDE = 3
+
+export const PersonIdSchema = z
+  .string({ error: 'Malformed person id.' })
+  .regex(/^[\w-]{1,64}$/, 'Malformed person id.')
+
+const reportFields = {
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}.` }),
   note: z
     .string({ error: 'Note must be text.' })
@@ -31,7 +49,17 @@ export const NewReportSchema = z.object({
     .max(REPORT_NOTE_MAX, `Note must be at most ${REPORT_NOTE_MAX.toLocaleString('en-US')} characters.`)
     .refine(NUL_FREE.check, NUL_FREE.message('Note'))
     .default(''),
-})
+}
+
+export const NewReportSchema = z.discriminatedUnion(
+  'targetKind',
+  [
+    z.object({ targetKind: z.literal('message'), targetId: MessageIdSchema, ...reportFields }),
+    z.object({ targetKind: z.literal('listing'), targetId: IdSchema, ...reportFields }),
+    z.object({ targetKind: z.literal('user'), targetId: PersonIdSchema, ...reportFields }),
+  ],
+  { error: `targetKind must be one of ${REPORT_TARGET_KINDS.join(', ')}.` },
+)
 export type NewReport = z.infer<typeof NewReportSchema>
 
 export const NewReportResultSchema = z.object({ reportId: z.string() })

@@ -35,6 +35,7 @@ export function errorStatuses(route: RouteDeclaration): Map<number, string> {
   if (isWrite) add(400, 'The body is not valid JSON (or, for an upload, not a valid form).')
   if (auth !== undefined && auth !== 'public') add(401, 'Not signed in.')
   if (typeof auth === 'object') add(403, 'Not yours.')
+  if (auth === 'moderator') add(403, 'Not a moderator.')
   // A one-click unsubscribe is posted cross-site by design (plugins/security.ts).
   if (isWrite && !route.config?.oneClick) add(403, 'A cross-site request.')
   if (typeof auth === 'object' || route.url.includes('/:')) add(404, 'Not found.')

@@ -19,6 +19,7 @@ const per = (limit: RateLimit) =>
 
 function who(auth: RouteAuth | undefined): string {
   if (auth === 'signed-in') return 'signed in (401 without a session)'
+  if (auth === 'moderator') return 'a moderator (401 without a session, 403 for anyone else)'
   if (typeof auth === 'object') return 'the owner (401 without a session, 403 for anyone else)'
   return 'anyone (a session, if sent, may change the answer)'
 }

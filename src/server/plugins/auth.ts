@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The signed-in user of a Cookie header, checked again (a long-lived stream's session may have ended). */
     sessionOf(cookieHeader: string | undefined): Promise<SessionUser | null>
+    /** Forgets the sessions this process remembers (after a suspension deleted someone's sessions). */
+    forgetSessions(): void
   }
 }
 
@@ -134,6 +136,7 @@ export async function registerAuth(
     return found?.value ?? null
   }
   app.decorate('sessionOf', resolve)
+  app.decorate('forgetSessions', () => sessions.clear())
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<SessionUser | null> }
     cache.sessionPromise ??= resolve(this.headers.cookie)

@@ -10,8 +10,9 @@ import { HttpError } from './errors.ts'
  * - `{ owner }`: signed in, and the route writes only what the caller owns. The write itself matches the owner
  *   (`… where id = $1 and owner_id = $2`); when it matched nothing, `notOwned(request)` reads once whether the
  *   thing is missing (404) or someone else's (403).
+ * - `moderator`: signed in (else 401) with an address in ADMIN_EMAILS, else 403 (docs/decisions/046).
  */
-export type RouteAuth = 'public' | 'signed-in' | { owner: OwnerRule }
+export type RouteAuth = 'public' | 'signed-in' | 'moderator' | { owner: OwnerRule }
 
 export type OwnerRule = {
   /** The owner of the thing the route's `:id` names, or undefined when there is none. */
@@ -25,6 +26,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth
   }
+  interface FastifyInstance {
+    /** Whether this person is a moderator (their address is in ADMIN_EMAILS). */
+    isModerator(user: SessionUser): boolean
+  }
   interface FastifyRequest {
     /** The signed-in caller, on routes declared `signed-in` or owner-only; reading it elsewhere is a bug (throws). */
     readonly user: SessionUser
@@ -32,11 +37,16 @@ declare module 'fastify' {
 }
 
 const SIGN_IN = 'Sign in to continue.'
+export const MODERATORS_ONLY = 'Only moderators can do this.'
 const declarations = new WeakMap<FastifyInstance, Map<string, RouteAuth | undefined>>()
 const signedIn = new WeakMap<FastifyRequest, SessionUser>()
 
-/** Call on the root instance before any route is registered. */
-export function registerRouteAuth(app: FastifyInstance) {
+/**
+ * Call on the root instance before any route is registered. `moderators`: their addresses, lower-case.
+ */
+export function registerRouteAuth(app: FastifyInstance, moderators: readonly string[] = []) {
+  const isModerator = (user: SessionUser) => moderators.includes(user.email.toLowerCase())
+  app.decorate('isModerator', isModerator)
   const declared = new Map<string, RouteAuth | undefined>()
   declarations.set(app, declared)
   app.addHook('onRoute', (route) => {
@@ -62,6 +72,7 @@ export function registerRouteAuth(app: FastifyInstance) {
     if (auth === undefined || auth === 'public') return
     const user = await request.sessionUser()
     if (!user) throw new HttpError(401, SIGN_IN)
+    if (auth === 'moderator' && !isModerator(user)) throw new HttpError(403, MODERATORS_ONLY)
     signedIn.set(request, user)
   })
 }

@@ -86,6 +86,7 @@ const full = (ctx: Ctx, extra: object) => ({
   // The listing was written from the sample (test/app.ts createListing): its household facts come back as sent.
   ...sampleFacts(LISTING_FACTS),
   updatedAt: anyString,
+  confirmedAt: anyString,
   ...extra,
 })
 const NO_PROFILE = { error: 'You have no living profile yet.' }
@@ -215,7 +216,61 @@ const inboxEntry = (ctx: Ctx) => ({
   unread: 1,
 })
 
+const MODERATORS_ONLY: Cell = { status: 403, body: () => ({ error: 'Only moderators can do this.' }) }
+const MODERATOR = 'matrix-moderator@example.com'
+/** A moderation route: a moderator's alone (below the table, one test calls each as a moderator). */
+const moderationRow = (
+  method: 'GET' | 'POST',
+  path: (ctx: Ctx) => string,
+  route: string,
+  payload?: object,
+): Row => ({
+  route: `${method} /api/moderation/${route}`,
+  given: async (ctx) => {
+    await injectAs(t.app, ctx.stranger, {
+      method: 'POST',
+      url: '/api/reports',
+      payload: { targetKind: 'listing', targetId: ctx.listingId, reason: 'scam' },
+    })
+  },
+  request: (ctx) => ({ method, url: `/api/moderation/${path(ctx)}`, ...(payload ? { payload } : {}) }),
+  cells: { anonymous: anonymous401, stranger: MODERATORS_ONLY, owner: MODERATORS_ONLY },
+})
+const DECISION = { reason: 'Matrix' }
+const MODERATION_ROWS: Row[] = [
+  moderationRow('GET', () => 'queue', 'queue'),
+  moderationRow('GET', () => 'actions', 'actions'),
+  moderationRow('POST', (ctx) => `listings/${ctx.listingId}/hide`, 'listings/:id/hide', DECISION),
+  moderationRow('POST', (ctx) => `listings/${ctx.listingId}/unhide`, 'listings/:id/unhide', DECISION),
+  moderationRow('POST', (ctx) => `users/${ctx.owner.id}/suspend`, 'users/:id/suspend', DECISION),
+  moderationRow('POST', (ctx) => `users/${ctx.owner.id}/unsuspend`, 'users/:id/unsuspend', DECISION),
+]
+/** What a moderator gets from each moderation route (the rows above, and dismiss). */
+const MODERATOR_ANSWERS: Record<string, unknown> = {
+  'GET /api/moderation/queue': expect.objectContaining({ openReports: anyNumber }),
+  'GET /api/moderation/actions': { actions: expect.any(Array) },
+  'POST /api/moderation/listings/:id/hide': { hiddenReason: 'moderator' },
+  'POST /api/moderation/listings/:id/unhide': { hiddenReason: null },
+  'POST /api/moderation/users/:id/suspend': { suspended: true },
+  'POST /api/moderation/users/:id/unsuspend': { suspended: false },
+  'POST /api/moderation/dismiss': { dismissed: 1 },
+}
+
 const TABLE: Row[] = [
+  ...MODERATION_ROWS,
+  {
+    ...moderationRow('POST', () => 'dismiss', 'dismiss'),
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/moderation/dismiss',
+      payload: { targetKind: 'listing', targetId: ctx.listingId, reason: 'Matrix' },
+    }),
+  },
+  {
+    route: 'GET /api/moderation/status',
+    request: () => ({ method: 'GET', url: '/api/moderation/status' }),
+    cells: bySession(anonymous401, { status: 200, body: () => ({ isModerator: false }) }),
+  },
   {
     route: 'GET /api/openapi.json',
     request: () => ({ method: 'GET', url: '/api/openapi.json' }),
@@ -309,6 +364,19 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: { status: 403, body: () => ({ error: 'You can only change your own listings.' }) },
       owner: { status: 200, body: () => ({ message: 'Listing updated successfully' }) },
+    },
+  },
+  {
+    route: 'POST /api/roommate-listings/:id/confirm',
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/roommate-listings/${ctx.listingId}/confirm`,
+      payload: {},
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 403, body: () => ({ error: 'You can only confirm your own listings.' }) },
+      owner: { status: 200, body: () => ({ confirmedAt: anyString }) },
     },
   },
   {
@@ -984,7 +1052,7 @@ function pickFeatured(row: ReturnType<typeof summary>) {
   return { _id, title, availability, location, userName, rent, roomType, cover, isExample }
 }
 
-const t = useTestApp()
+const t = useTestApp({ ADMIN_EMAILS: MODERATOR })
 
 /** An event stream's status, and its first unread counts as the body (the stream is then dropped). */
 async function firstUnreadOf(caller: TestUser | null, request: InjectOptions) {
@@ -1017,7 +1085,34 @@ test('every API route declares who may call it, and the table agrees with each d
     if (auth === 'public') continue
     expect(row.cells.anonymous.status, `${row.route}: declared signed-in`).toBe(401)
     if (typeof auth === 'object') expect(row.cells.stranger.status, `${row.route}: owner only`).toBe(403)
+    if (auth === 'moderator')
+      for (const who of ['stranger', 'owner'] as const)
+        expect(row.cells[who].status, `${row.route}: moderators only`).toBe(403)
   }
+})
+
+test('a moderator gets through every moderation route', async () => {
+  const moderator = await signUp(t.app, { email: MODERATOR })
+  for (const row of TABLE.filter((row) =>
+    row.route.startsWith('/api/moderation/', row.route.indexOf(' ') + 1),
+  )) {
+    if (row.route === 'GET /api/moderation/status') continue
+    const owner = await signUp(t.app)
+    const stranger = await signUp(t.app)
+    const ctx: Ctx = { owner, stranger, listingId: await createListing(t.app, owner), phone: '' }
+    await row.given?.(ctx)
+    const response = await injectAs(t.app, moderator, row.request(ctx))
+    expect([row.route, response.statusCode, response.json()]).toEqual([
+      row.route,
+      200,
+      MODERATOR_ANSWERS[row.route],
+    ])
+  }
+  expect((await injectAs(t.app, moderator, { method: 'GET', url: '/api/moderation/status' })).json()).toEqual(
+    {
+      isModerator: true,
+    },
+  )
 })
 
 test('a route registered without an auth declaration is caught', async () => {

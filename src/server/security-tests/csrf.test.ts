@@ -16,7 +16,10 @@ import { registeredApiRoutes } from './routes.ts'
 // A cross-site page can make a browser send a form post or a fetch with the person's cookies. Every write
 // must refuse it: the API's own routes and Better Auth's (sign-out, update-user).
 
-const t = useTestApp()
+const MODERATOR = 'moderator@example.com'
+const t = useTestApp({ ADMIN_EMAILS: MODERATOR })
+/** A moderator: a forged hide, suspension or dismissal in their name would show. */
+let moderator: TestUser
 let alice: TestUser
 let bob: TestUser
 /** Likes the target listing, so a forged unlike of hers would show; has a living profile, so a forged removal would. */
@@ -27,11 +30,14 @@ let conversationId: string
 let messageId: number
 /** Alice's saved search: a forged rename, alert change, seen or delete would show. */
 let savedSearchId: string
+/** When Alice's listing was confirmed: a forged "Still available" would move it. */
+let confirmedAt: string
 
 beforeAll(async () => {
   alice = await signUp(t.app)
   bob = await signUp(t.app)
   carol = await signUp(t.app)
+  moderator = await signUp(t.app, { email: MODERATOR })
   listingId = await createListing(t.app, alice, { title: 'Target' })
   await t.database.db.execute(sql`update "user" set email_verified = true where id = ${bob.id}`)
   conversationId = (await startAs(t.app, bob, listingId, 'Hello Alice')).json().conversationId
@@ -40,6 +46,7 @@ beforeAll(async () => {
   savedSearchId = await savedSearchOf(t.app, alice, 'roomType=Single')
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
   await createAd(t.app, carol, { headline: "Carol's ad" })
+  confirmedAt = (await detailsAs(t.app, alice, listingId)).json().confirmedAt
 })
 
 type Write = {
@@ -59,6 +66,12 @@ const API_WRITES: Record<string, Write> = {
     method: 'PUT',
     url: '/api/roommate-listings/:id',
     payload: sampleListing({ title: 'X' }),
+    user: () => alice,
+  },
+  'POST /api/roommate-listings/:id/confirm': {
+    method: 'POST',
+    url: '/api/roommate-listings/:id/confirm',
+    payload: {},
     user: () => alice,
   },
   'DELETE /api/roommate-listings/:id': {
@@ -177,6 +190,26 @@ const API_WRITES: Record<string, Write> = {
     payload: {},
     user: () => alice,
   },
+  ...Object.fromEntries(
+    [
+      'listings/:id/hide',
+      'listings/:id/unhide',
+      'users/:person/suspend',
+      'users/:person/unsuspend',
+      'dismiss',
+    ].map((path) => [
+      `POST /api/moderation/${path.replace(':person', ':id')}`,
+      {
+        method: 'POST',
+        url: `/api/moderation/${path}`,
+        payload:
+          path === 'dismiss'
+            ? { targetKind: 'listing', targetId: ':id', reason: 'Forged' }
+            : { reason: 'Forged' },
+        user: () => moderator,
+      } satisfies Write,
+    ]),
+  ),
 }
 /**
  * RFC 8058's one-click unsubscribe is meant to be posted cross-site, as a form, by a mail client: it reads no
@@ -203,7 +236,8 @@ const allWrites = () =>
     url: write.url
       .replace(':id', listingId)
       .replace(':conversation', conversationId)
-      .replace(':saved', savedSearchId),
+      .replace(':saved', savedSearchId)
+      .replace(':person', alice.id),
     payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
   }))
 
@@ -211,7 +245,7 @@ const allWrites = () =>
 async function expectNothingChanged() {
   const details = await detailsAs(t.app, alice, listingId)
   expect(details.statusCode).toBe(200)
-  expect(details.json()).toMatchObject({ title: 'Target', likes: 1, photos: [] })
+  expect(details.json()).toMatchObject({ title: 'Target', likes: 1, photos: [], confirmedAt })
   expect((await detailsAs(t.app, carol, listingId)).json()).toMatchObject({ likedByMe: true })
   const session = await injectAs(t.app, alice, { method: 'GET', url: '/api/auth/get-session' })
   expect(session.json().user.name).toBe(alice.name)
@@ -229,6 +263,8 @@ async function expectNothingChanged() {
   expect((await listAs(t.app, alice)).json()).toEqual([
     expect.objectContaining({ _id: savedSearchId, name: 'My search', alert: 'instant' }),
   ])
+  // No moderator's decision went through.
+  expect(await selectRows(t.database, sql`select id from moderation_action`)).toEqual([])
 }
 
 test('the list covers every write route the API registers', () => {

@@ -217,7 +217,9 @@ const headers = fc.record(
   { requiredKeys: [] },
 )
 
-const t = useTestApp()
+const FUZZ_MODERATOR = 'fuzz-moderator@example.com'
+// The third person is a moderator, so the moderation routes' own checks are fuzzed too, not only their 403.
+const t = useTestApp({ ADMIN_EMAILS: FUZZ_MODERATOR })
 let people: TestUser[]
 let listingIds: string[]
 /** Conversations between the people, so the conversation routes reach their statements. */
@@ -225,7 +227,7 @@ let conversationIds: string[]
 /** Saved searches of the first person (the fuzzer's calls are mostly theirs). */
 let savedSearchIds: string[]
 beforeAll(async () => {
-  people = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
+  people = [await signUp(t.app), await signUp(t.app), await signUp(t.app, { email: FUZZ_MODERATOR })]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
   await t.database.db.execute(sql`update "user" set email_verified = true`)
   conversationIds = [
@@ -297,6 +299,10 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'PUT /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
   'DELETE /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
   'DELETE /api/roommate-listings/:id': { url: (id, q) => `/api/roommate-listings/${id}?${q}`, body: true },
+  'POST /api/roommate-listings/:id/confirm': {
+    url: (id, q) => `/api/roommate-listings/${id}/confirm?${q}`,
+    body: true,
+  },
   // Random bodies and types here; real and broken pictures in routes/photos/photos.test.ts.
   'POST /api/roommate-listings/:id/photos': {
     url: (id, q) => `/api/roommate-listings/${id}/photos?${q}`,
@@ -371,6 +377,26 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/saved-searches/unsubscribe?token=${savedSearch(id)}.${encodable(q)}&${q}`,
     body: true,
   },
+  'GET /api/moderation/status': { url: (_, q) => `/api/moderation/status?${q}`, body: false },
+  'GET /api/moderation/queue': { url: (_, q) => `/api/moderation/queue?${q}`, body: false },
+  'GET /api/moderation/actions': { url: (_, q) => `/api/moderation/actions?${q}`, body: false },
+  'POST /api/moderation/listings/:id/hide': {
+    url: (id, q) => `/api/moderation/listings/${id}/hide?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/listings/:id/unhide': {
+    url: (id, q) => `/api/moderation/listings/${id}/unhide?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/users/:id/suspend': {
+    url: (id, q) => `/api/moderation/users/${id}/suspend?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/users/:id/unsuspend': {
+    url: (id, q) => `/api/moderation/users/${id}/unsuspend?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/dismiss': { url: (_, q) => `/api/moderation/dismiss?${q}`, body: true },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) =>
@@ -568,6 +594,8 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     `POST /api/conversations/${conversationIds[0]}/block`,
     'POST /api/reports',
     'PUT /api/seeker-ad',
+    `POST /api/moderation/listings/${listingIds[0]}/hide`,
+    'POST /api/moderation/dismiss',
     ...[...AUTH_WRITES, 'delete-user'].map((p) => `POST /api/auth/${p}`),
   ]
   for (const write of writes) {

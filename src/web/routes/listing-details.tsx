@@ -11,6 +11,8 @@ import { conversationAbout, startConversation } from '../features/conversations/
 import { MessagePoster } from '../features/conversations/message-poster.tsx'
 import { ApiRequestError } from '../lib/api.ts'
 import { PATHS } from '#shared/api.ts'
+import { ReportButton } from '../components/report-button.tsx'
+import { reportAction } from '../lib/report-action.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { emailVerified } = await requireSession(request)
@@ -27,8 +29,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? ''
   if (request.method === 'POST') {
+    const form = await request.formData()
+    if (form.get('intent') === 'report') return { like: null, ...(await reportAction(form)) }
     // "Message": the first message to the poster, then the conversation.
-    const body = String((await request.formData()).get('body') ?? '')
+    const body = String(form.get('body') ?? '')
     try {
       const { conversationId } = await startConversation({ listingId: id, body })
       return redirect(PATHS.conversation(conversationId))
@@ -48,7 +52,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * A like's answer carries everything the page changes (count, Liked, phone, e-mail), so loading the listing again
  * after it would only repeat what the page already shows: the like is one request.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // A report changes nothing the page shows (and a listing it hides must still show its thank-you).
+  if (formData?.get('intent') === 'report') return false
   return formMethod?.toUpperCase() === 'PATCH' ? false : defaultShouldRevalidate
 }
 
@@ -73,13 +83,18 @@ export function Component() {
         backTo={backTo}
         message={
           !listing.isOwner && (
-            <MessagePoster
-              posterName={listing.userName}
-              conversationId={conversationId}
-              isVerified={isVerified}
-              verifyAction={<ResendButton className="btn btn-sm w-fit" />}
-              error={messageError}
-            />
+            <>
+              <MessagePoster
+                posterName={listing.userName}
+                conversationId={conversationId}
+                isVerified={isVerified}
+                verifyAction={<ResendButton className="btn btn-sm w-fit" />}
+                error={messageError}
+              />
+              <div className="mt-4 flex flex-col items-start gap-1 text-sm">
+                <ReportButton targetKind="listing" targetId={listing._id} />
+              </div>
+            </>
           )
         }
       />

@@ -19,6 +19,8 @@ export const user = pgTable('user', {
   image: text(),
   /** A made-up person of the demo data (db/demo-data.ts): they and their listings are shown as examples. */
   isExample: boolean().notNull().default(false),
+  /** Set by a moderator: the person can't sign in and their listings are hidden (docs/decisions/046). */
+  suspendedAt: timestamp({ withTimezone: true }),
   ...timestamps,
 })
 

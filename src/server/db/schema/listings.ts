@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { HIDDEN_REASONS } from '#shared/reports.ts'
 import { AVAILABILITIES, LISTING_FACTS, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
 import { factChecks, factColumns } from '../fact-sql.ts'
 import { user } from './auth.ts'
@@ -48,6 +49,13 @@ export const listing = pgTable(
     lon: doublePrecision(),
     earth: earthPoint().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
     likes: integer().notNull().default(0),
+    // Why a listing is hidden from everyone but its owner (null: shown): three verified people's reports, a
+    // moderator, or its owner's suspension (docs/decisions/046).
+    hiddenReason: text({ enum: HIDDEN_REASONS }),
+    // When the owner last said the room is still there (create, edit, "Still available"). The freshness job mails
+    // the owner 30 days after it (freshness_mailed_at) and turns the listing Not Available 7 days after the mail.
+    confirmedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    freshnessMailedAt: timestamp({ withTimezone: true }),
     // The household facts of src/shared/listing-facts.ts (bills_included, available_from, min_stay_months, …):
     // a boolean, a date or a smallint each, null when the poster didn't say.
     ...factColumns(LISTING_FACTS),
@@ -62,6 +70,7 @@ export const listing = pgTable(
     check('listing_room_type', sql`${table.roomType} in (${sqlList(ROOM_TYPES)})`),
     check('listing_availability', sql`${table.availability} in (${sqlList(AVAILABILITIES)})`),
     check('listing_likes', sql`${table.likes} >= 0`),
+    check('listing_hidden_reason', sql`${table.hiddenReason} in (${sqlList(HIDDEN_REASONS)})`),
     check(
       'listing_place',
       sql`(${table.placeId} is null) = (${table.lat} is null) and (${table.lat} is null) = (${table.lon} is null)`,
@@ -78,6 +87,10 @@ export const listing = pgTable(
       .on(table.createdAt)
       .where(sql`${table.availability} = 'Available'`),
     index('listing_owner_id_idx').on(table.ownerId, table.createdAt),
+    // The freshness job: Available listings by when they were last confirmed.
+    index('listing_confirmed_at_idx')
+      .on(table.confirmedAt)
+      .where(sql`${table.availability} = 'Available'`),
   ],
 )
 

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_TARGET_KINDS } from '#shared/reports.ts'
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { MODERATION_ACTIONS } from '#shared/moderation.ts'
+import {
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  REPORT_TARGET_KINDS,
+  SYSTEM_REPORT_REASONS,
+} from '#shared/reports.ts'
 import { user } from './auth.ts'
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
@@ -8,7 +14,8 @@ const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'$
 /**
  * A report to the moderators: who reported what (a kind and the target's id, as text: message ids are numbers,
  * listing ids uuids, people's ids text), why, and where it stands. One open report per reporter and target. A
- * reporter's deleted account leaves the report (reporter null); the moderation queue reads `status`.
+ * reporter's deleted account leaves the report (reporter null); the moderation queue reads `status`. The system's
+ * own reports (`is_system`, no reporter) say why in their note and never count toward hiding a listing.
  */
 export const report = pgTable(
   'report',
@@ -17,7 +24,8 @@ export const report = pgTable(
     reporterId: text().references(() => user.id, { onDelete: 'set null' }),
     targetKind: text({ enum: REPORT_TARGET_KINDS }).notNull(),
     targetId: text().notNull(),
-    reason: text({ enum: REPORT_REASONS }).notNull(),
+    reason: text({ enum: [...REPORT_REASONS, ...SYSTEM_REPORT_REASONS] }).notNull(),
+    isSystem: boolean().notNull().default(false),
     note: text().notNull().default(''),
     status: text({ enum: ['open', 'dismissed', 'actioned'] })
       .notNull()
@@ -30,7 +38,10 @@ export const report = pgTable(
   },
   (table) => [
     check('report_target_kind', sql`${table.targetKind} in (${sqlList(REPORT_TARGET_KINDS)})`),
-    check('report_reason', sql`${table.reason} in (${sqlList(REPORT_REASONS)})`),
+    check(
+      'report_reason',
+      sql`${table.reason} in (${sqlList([...REPORT_REASONS, ...SYSTEM_REPORT_REASONS])})`,
+    ),
     check('report_status', sql`${table.status} in ('open', 'dismissed', 'actioned')`),
     check('report_note', sql`char_length(${table.note}) <= ${sql.raw(String(REPORT_NOTE_MAX))}`),
     uniqueIndex('report_open_idx')
@@ -38,5 +49,27 @@ export const report = pgTable(
       .where(sql`${table.status} = 'open'`),
     index('report_queue_idx').on(table.status, table.createdAt),
     index('report_target_idx').on(table.targetKind, table.targetId),
+  ],
+)
+
+/**
+ * Every moderator decision: who (their id, and their address as it was, which outlives a deleted account), what,
+ * on what, why, and when. Written in the same transaction as the decision itself.
+ */
+export const moderationAction = pgTable(
+  'moderation_action',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    moderatorId: text().references(() => user.id, { onDelete: 'set null' }),
+    moderatorEmail: text().notNull(),
+    action: text({ enum: MODERATION_ACTIONS }).notNull(),
+    targetKind: text({ enum: REPORT_TARGET_KINDS }).notNull(),
+    targetId: text().notNull(),
+    reason: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('moderation_action_action', sql`${table.action} in (${sqlList(MODERATION_ACTIONS)})`),
+    index('moderation_action_created_at_idx').on(table.createdAt),
   ],
 )

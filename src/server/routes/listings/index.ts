@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   BrowseQuerySchema,
   BrowseSummarySchema,
+  ConfirmedSchema,
   FeaturedListingSchema,
   IdParamsSchema,
   ListingDetailSchema,
@@ -122,9 +123,20 @@ export const listingRoutes =
       },
       async (request, reply) => {
         const row = await listings.details(request.params.id, request.user.id)
-        if (!row) throw new HttpError(404, 'Listing not found.')
-        const { ownerId, likedByMe, number, userEmail, photoRows, viewerProfile, posterProfile, ...fields } =
-          row
+        // A listing hidden by moderation is its owner's alone until a moderator decides (docs/decisions/046).
+        if (!row || (row.hiddenReason && row.ownerId !== request.user.id))
+          throw new HttpError(404, 'Listing not found.')
+        const {
+          ownerId,
+          hiddenReason: _hidden,
+          likedByMe,
+          number,
+          userEmail,
+          photoRows,
+          viewerProfile,
+          posterProfile,
+          ...fields
+        } = row
         const isOwner = ownerId === request.user.id
         reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
@@ -178,6 +190,19 @@ export const listingRoutes =
         if (!(await listings.update(request.params.id, request.user.id, body, place, pin)))
           throw await notOwned(request)
         return { message: 'Listing updated successfully' }
+      },
+    )
+
+    app.post(
+      '/api/roommate-listings/:id/confirm',
+      {
+        config: { auth: ownListing('confirm'), rateLimit: WRITE_LIMIT },
+        schema: { params: IdParamsSchema, response: { 200: ConfirmedSchema } },
+      },
+      async (request) => {
+        const confirmedAt = await listings.confirm(request.params.id, request.user.id)
+        if (!confirmedAt) throw await notOwned(request)
+        return { confirmedAt }
       },
     )
 

@@ -75,6 +75,7 @@ export const listingColumns = {
   ownerVerified: user.emailVerified,
   ...factSelection(LISTING_FACTS, listing),
   updatedAt: isoText(listing.updatedAt),
+  confirmedAt: isoText(listing.confirmedAt),
 } satisfies Record<SelectedKey<Listing>, SQLWrapper>
 
 /** Each field under its JSON key, so a row is the answer as the driver returns it (no per-row mapping). */

@@ -1,4 +1,4 @@
-import { eq, gte, ilike, lte, or } from 'drizzle-orm'
+import { eq, gte, ilike, isNull, lte, or } from 'drizzle-orm'
 import { LISTING_FACTS, type BrowseQuery } from '#shared/listing.ts'
 import { factFilterRows } from '../../db/fact-sql.ts'
 import { createFilterTable, type Filter } from '../../db/filter-table.ts'
@@ -34,4 +34,10 @@ const rows: ListingFilter[] = [
   ...factFilterRows<BrowseQuery, NearPlan, Center | undefined, typeof LISTING_FACTS>(LISTING_FACTS, listing),
 ]
 
-export const listingFilters = createFilterTable(rows)
+const table = createFilterTable(rows)
+
+/** The filters, and always: a listing hidden by moderation (reports, a moderator, a suspension) isn't browsed. */
+export const listingFilters = {
+  ...table,
+  where: (query: BrowseQuery, plan: NearPlan) => [isNull(listing.hiddenReason), ...table.where(query, plan)],
+}

@@ -1,6 +1,7 @@
-import { eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, isNull, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { NewListingSchema, type FeaturedListing, type Listing, type NewListing } from '#shared/listing.ts'
 import type { Profile } from '#shared/match.ts'
+import type { HiddenReason } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
@@ -15,6 +16,8 @@ export type ListingWithOwner = Listing & { number: string; ownerId: string; like
  * photos in order, and the two living profiles its explained match is worked out from (null: that one has none).
  */
 export type ListingDetailRow = ListingWithOwner & {
+  /** Hidden by moderation: only its owner may still read it. */
+  hiddenReason: HiddenReason | null
   photoRows: PhotoRow[]
   viewerProfile: Profile | null
   posterProfile: Profile | null
@@ -46,7 +49,7 @@ export function prepareListingStatements(db: Database) {
         .select(featuredFields)
         .from(listing)
         .innerJoin(user, eq(listing.ownerId, user.id))
-        .where(eq(listing.availability, 'Available'))
+        .where(and(eq(listing.availability, 'Available'), isNull(listing.hiddenReason)))
         .orderBy(sql`${listing.createdAt} desc`)
         .limit(literalLimit(FEATURED_COUNT)),
     ),
@@ -59,6 +62,7 @@ export function prepareListingStatements(db: Database) {
           aliased({
             ...listingColumns,
             ownerId: listing.ownerId,
+            hiddenReason: listing.hiddenReason,
             likedByMe: likedBy(sql.placeholder('viewerId')),
             photoRows,
             viewerProfile: profileOf(sql.placeholder('viewerId')),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { BrowseQuery, BrowseSummary, NewListing } from '#shared/listing.ts'
 import { placeLabel, type Place } from '#shared/place-values.ts'
 import type { Database } from '../../db/client.ts'
@@ -14,6 +14,7 @@ import {
   type ListingWithOwner,
 } from './listing-statements.ts'
 import { isWideNear, type Center } from './near-plan.ts'
+import { isoText } from './listing-columns.ts'
 
 export type { ListingWithOwner, Viewer }
 
@@ -131,11 +132,26 @@ export function createListingsRepository(db: Database, options: { onError?: (err
     ): Promise<boolean> {
       const rows = await db
         .update(listing)
-        .set({ ...input, ...placeFields(place, pin) })
+        // An edit is the owner saying the room is there: freshness starts over (docs/decisions/047).
+        .set({ ...input, ...placeFields(place, pin), confirmedAt: sql`now()`, freshnessMailedAt: null })
         .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
         .returning({ id: listing.id })
       listingsChanged()
       return rows.length > 0
+    },
+
+    /**
+     * "Still available": the owner confirms the room is there (an Available listing again, if the freshness job
+     * had retired it), and freshness starts over. undefined when nothing matched (missing or not theirs).
+     */
+    async confirm(id: string, ownerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(listing)
+        .set({ confirmedAt: sql`now()`, freshnessMailedAt: null, availability: 'Available' })
+        .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)))
+        .returning({ confirmedAt: isoText(listing.confirmedAt) })
+      listingsChanged()
+      return row?.confirmedAt
     },
 
     /** Deletes the listing only if `ownerId` owns it; false when nothing matched. */

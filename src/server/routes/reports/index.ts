@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '#shared/errors.ts'
-import { NewReportResultSchema, NewReportSchema } from '#shared/reports.ts'
+import { NewReportResultSchema, NewReportSchema, type ReportTargetKind } from '#shared/reports.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ReportsRepository } from './reports-repository.ts'
 
 // Per person: reporting is cheap to do and costs a moderator's time to read.
 export const REPORT_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000, groupId: ':report' }
 
-/** `POST /api/reports`: a report for the moderators' queue (so far of a message in one's own conversation). */
+const MISSING: Record<ReportTargetKind, string> = {
+  message: 'Message not found.',
+  listing: 'Listing not found.',
+  user: 'Person not found.',
+}
+const OWN: Record<ReportTargetKind, string> = {
+  message: "You can't report your own message.",
+  listing: "You can't report your own listing.",
+  user: "You can't report yourself.",
+}
+
+/** `POST /api/reports`: a report of a listing, a person, or a message of one's own conversation. */
 export const reportRoutes =
   (reports: ReportsRepository): FastifyPluginAsyncZod =>
   async (app) => {
@@ -19,22 +30,23 @@ export const reportRoutes =
           body: NewReportSchema,
           response: {
             201: NewReportResultSchema,
-            400: ApiErrorSchema.describe("The caller's own message."),
+            400: ApiErrorSchema.describe("The caller's own listing, message or self."),
             403: ApiErrorSchema.describe('A message of a conversation the caller is not in.'),
-            404: ApiErrorSchema.describe('No such message.'),
+            404: ApiErrorSchema.describe('No such listing, person or message.'),
             409: ApiErrorSchema.describe('The caller reported it already, and the report is open.'),
           },
         },
       },
       async (request, reply) => {
-        const filed = await reports.reportMessage(request.user.id, request.body)
+        const kind = request.body.targetKind
+        const filed = await reports.file(request.user.id, request.body)
         switch (filed.outcome) {
           case 'missing':
-            throw new HttpError(404, 'Message not found.')
+            throw new HttpError(404, MISSING[kind])
           case 'not-member':
             throw new HttpError(403, 'You can only report messages in your own conversations.')
           case 'own':
-            throw new HttpError(400, "You can't report your own message.")
+            throw new HttpError(400, OWN[kind])
           case 'already':
             throw new HttpError(409, 'You have already reported this; a moderator will look at it.')
         }

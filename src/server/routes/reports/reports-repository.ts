@@ -1,39 +1,72 @@
 import { sql } from 'drizzle-orm'
-import type { NewReport } from '#shared/reports.ts'
+import { REPORTS_TO_HIDE, type NewReport } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../conversations/message-writes.ts'
 
 export type ReportOutcome =
   { outcome: 'filed'; reportId: string } | { outcome: 'missing' | 'not-member' | 'own' | 'already' }
 
-/** Reports to the moderators: the only code that writes `report`. */
+type TargetCheck = { reportId: string | null; allowed: boolean; own: boolean }
+
+/**
+ * Files the report when the target (a CTE named `target`, one row with `allowed` and `own`) lets it, leaving an
+ * open report by the same person on the same thing alone.
+ */
+const fileWhen = (reporterId: string, report: NewReport, target: ReturnType<typeof sql>) =>
+  sql`with target as (${target}), filed as (
+      insert into report (reporter_id, target_kind, target_id, reason, note)
+      select ${reporterId}, ${report.targetKind}, ${String(report.targetId)}, ${report.reason}, ${report.note}
+      from target where allowed and not own
+      on conflict (reporter_id, target_kind, target_id) where status = 'open' do nothing
+      returning id
+    )
+    select (select id from filed) as "reportId", allowed, own from target`
+
+function outcomeOf(row: TargetCheck | undefined): ReportOutcome {
+  if (!row) return { outcome: 'missing' }
+  if (!row.allowed) return { outcome: 'not-member' }
+  if (row.own) return { outcome: 'own' }
+  return row.reportId ? { outcome: 'filed', reportId: row.reportId } : { outcome: 'already' }
+}
+
+/** Reports to the moderators: the only code that writes `report` (moderation decides them: moderation-repository.ts). */
 export function createReportsRepository(db: Database) {
+  /**
+   * Hides a listing once REPORTS_TO_HIDE different people with verified addresses have open reports on it; the
+   * system's reports and unverified accounts' never count (docs/decisions/046). Answers whether it hid it now.
+   */
+  async function hideWhenReported(listingId: string): Promise<boolean> {
+    const rows = await rowsOf<{ id: string }>(
+      db,
+      sql`update listing set hidden_reason = 'reports'
+        where id = ${listingId} and hidden_reason is null
+          and (select count(distinct r.reporter_id) from report r join "user" u on u.id = r.reporter_id
+               where r.target_kind = 'listing' and r.target_id = ${listingId} and r.status = 'open'
+                 and not r.is_system and u.email_verified) >= ${REPORTS_TO_HIDE}
+        returning id`,
+    )
+    return rows.length > 0
+  }
+
   return {
     /**
-     * Files a report of a message by a participant of its conversation (not its sender): one statement, which
-     * checks both and leaves an open report by the same person alone.
+     * Files a person's report, in one statement that checks the target: a message of a conversation the reporter
+     * is in (not their own), a listing that isn't theirs, another person.
      */
-    async reportMessage(reporterId: string, report: NewReport): Promise<ReportOutcome> {
-      const target = String(report.targetId)
-      const [row] = await rowsOf<{ reportId: string | null; member: boolean; own: boolean }>(
-        db,
-        sql`with target as (
-            select m.sender_id = ${reporterId} as own, exists (select 1 from conversation_member side
-              where side.conversation_id = m.conversation_id and side.user_id = ${reporterId}) as member
-            from message m where m.id = ${report.targetId}
-          ), filed as (
-            insert into report (reporter_id, target_kind, target_id, reason, note)
-            select ${reporterId}, 'message', ${target}, ${report.reason}, ${report.note}
-            from target where member and not own
-            on conflict (reporter_id, target_kind, target_id) where status = 'open' do nothing
-            returning id
-          )
-          select (select id from filed) as "reportId", member, own from target`,
-      )
-      if (!row) return { outcome: 'missing' }
-      if (!row.member) return { outcome: 'not-member' }
-      if (row.own) return { outcome: 'own' }
-      return row.reportId ? { outcome: 'filed', reportId: row.reportId } : { outcome: 'already' }
+    async file(reporterId: string, report: NewReport): Promise<ReportOutcome> {
+      const id = report.targetId
+      const target =
+        report.targetKind === 'message'
+          ? sql`select m.sender_id = ${reporterId} as own, exists (select 1 from conversation_member side
+                where side.conversation_id = m.conversation_id and side.user_id = ${reporterId}) as allowed
+              from message m where m.id = ${id}`
+          : report.targetKind === 'listing'
+            ? sql`select owner_id = ${reporterId} as own, true as allowed from listing where id = ${id}`
+            : sql`select id = ${reporterId} as own, true as allowed from "user" where id = ${id}`
+      const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, target))
+      const outcome = outcomeOf(row)
+      if (outcome.outcome === 'filed' && report.targetKind === 'listing') await hideWhenReported(String(id))
+      return outcome
     },
   }
 }

@@ -8,7 +8,6 @@ import type {
   NewConversation,
   Unread,
 } from '#shared/conversations.ts'
-import type { NewReport } from '#shared/reports.ts'
 import { api, apiRequest, ApiRequestError } from '../../lib/api.ts'
 
 /** A page of the inbox and the `before` of the next one, if any (from the answer's Link header). */
@@ -58,6 +57,3 @@ export const markRead = (id: string) => api<Unread>(API.read(id), { method: 'POS
 
 export const setBlocked = (id: string, blocked: boolean) =>
   api<{ blocked: boolean }>(API.block(id), { method: blocked ? 'POST' : 'DELETE' })
-
-export const reportMessage = (report: Omit<NewReport, 'targetKind'>) =>
-  api<{ reportId: string }>(API.reports, { method: 'POST', body: { targetKind: 'message', ...report } })

@@ -14,3 +14,8 @@ export function getMyListings() {
 export function deleteListing(id: string) {
   return api<{ message?: string }>(API.listing(id), { method: 'DELETE' })
 }
+
+/** "Still available": the owner confirms the room is there. */
+export function confirmListing(id: string) {
+  return api<{ confirmedAt: string }>(API.confirm(id), { method: 'POST', body: {} })
+}

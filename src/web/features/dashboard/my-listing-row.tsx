@@ -4,6 +4,7 @@ import { formatRent } from '#shared/format.ts'
 import type { Listing } from '#shared/listing.ts'
 import { InterestedPeople } from '../liked-rooms/interested-people.tsx'
 import { ListingActions } from './listing-actions.tsx'
+import { StillAvailable } from './still-available.tsx'
 import { useDeleteListing } from './use-delete-listing.ts'
 
 type MyListingProps = {
@@ -34,6 +35,7 @@ export function MyListingRow({ listing, currency, seekers }: MyListingProps) {
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
         {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
+        <StillAvailable listing={listing} />
       </th>
       <td className="max-w-48 break-words">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
@@ -70,6 +72,7 @@ export function MyListingCard({ listing, currency, seekers }: MyListingProps) {
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
         {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
+        <StillAvailable listing={listing} />
         <ListingActions
           id={listing._id}
           title={listing.title}

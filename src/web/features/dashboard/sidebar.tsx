@@ -10,6 +10,7 @@ import {
   FaList,
   FaPlus,
   FaSearch,
+  FaShieldAlt,
   FaUserCog,
 } from 'react-icons/fa'
 import { Link, NavLink } from 'react-router'
@@ -31,10 +32,12 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
 
-type SidebarProps = { id: string; onNavigate: () => void }
+const MODERATION = { to: PATHS.moderation, label: 'Moderation', icon: FaShieldAlt }
+
+type SidebarProps = { id: string; onNavigate: () => void; isModerator?: boolean }
 
 /** The dashboard's own navigation; on phones it lives in a drawer that closes once a link is chosen. */
-export function Sidebar({ id, onNavigate }: SidebarProps) {
+export function Sidebar({ id, onNavigate, isModerator = false }: SidebarProps) {
   const unread = useUnread()?.messages ?? 0
   const news = useSavedSearchNews()
   return (
@@ -54,7 +57,7 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
           </Link>
         </li>
         <li className="menu-title mt-2 text-base-content/80">Dashboard</li>
-        {ENTRIES.map(({ to, label, icon: Icon }) => (
+        {(isModerator ? [...ENTRIES, MODERATION] : ENTRIES).map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink to={to} end={to === PATHS.dashboard} className={navLinkClass} onClick={onNavigate}>
               <Icon aria-hidden="true" /> {label}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FaCircleCheck } from 'react-icons/fa6'
-import { currencyName, formatRent } from '#shared/format.ts'
+import { currencyName, formatRent, confirmedAgo } from '#shared/format.ts'
 import { factsForDisplay } from '#shared/fact-table.ts'
 import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
 import { factText } from '../../components/facts/fact-text.ts'
@@ -53,6 +53,9 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
       <Fact term="Room type">{listing.roomType}</Fact>
       <Fact term="Availability">
         <AvailabilityBadge availability={listing.availability} />
+        <span className="block text-sm font-normal text-base-content/80">
+          {confirmedAgo(listing.confirmedAt)} by the poster
+        </span>
       </Fact>
       <Fact term="Lifestyle">{listing.lifestyle || 'Not specified'}</Fact>
       {factsForDisplay(LISTING_FACTS).map(([name, fact]) => (

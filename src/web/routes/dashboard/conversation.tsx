@@ -6,23 +6,17 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { NewMessageSchema, type Message } from '#shared/conversations.ts'
-import { NewReportSchema } from '#shared/reports.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import {
-  getConversation,
-  getMessages,
-  reportMessage,
-  sendMessage,
-  setBlocked,
-} from '../../features/conversations/api.ts'
+import { getConversation, getMessages, sendMessage, setBlocked } from '../../features/conversations/api.ts'
 import { Composer } from '../../features/conversations/composer.tsx'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
 import { MessageBubble } from '../../features/conversations/message-bubble.tsx'
 import { seenMessageId } from '../../features/conversations/merge-messages.ts'
-import { ReportButton } from '../../features/conversations/report-button.tsx'
+import { ReportButton } from '../../components/report-button.tsx'
+import { reportAction } from '../../lib/report-action.ts'
 import { useConversation } from '../../features/conversations/use-conversation.ts'
 import { DELETED_ACCOUNT } from '../../features/conversations/avatar.tsx'
 
@@ -46,17 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
       return { intent, message: await sendMessage(id, parsed.data.body) }
     }
-    if (intent === 'report') {
-      const parsed = NewReportSchema.safeParse({
-        targetKind: 'message',
-        targetId: form.get('messageId'),
-        reason: form.get('reason'),
-        note: form.get('note') ?? '',
-      })
-      if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
-      await reportMessage(parsed.data)
-      return { intent, reported: true }
-    }
+    if (intent === 'report') return await reportAction(form)
     await setBlocked(id, intent === 'block')
     return { intent }
   } catch (error) {
@@ -109,7 +93,7 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
               key={message.id}
               message={message}
               isSeen={message.id === seenId}
-              actions={message.mine ? undefined : <ReportButton messageId={message.id} />}
+              actions={message.mine ? undefined : <ReportButton targetKind="message" targetId={message.id} />}
             />
           ))}
         </ol>

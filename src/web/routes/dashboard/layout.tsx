@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner.tsx'
 import { useSession } from '../../lib/auth-client.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { Sidebar } from '../../features/dashboard/sidebar.tsx'
+import { getModeratorStatus } from '../../features/moderation/api.ts'
 import { MENU_BUTTON_ID, TopBar } from '../../features/dashboard/top-bar.tsx'
 import type { DashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 import { VerifyEmailBanner } from '../../features/account/verify-email-banner.tsx'
@@ -13,11 +14,13 @@ const SIDEBAR_ID = 'dashboard-sidebar'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { name, email, image, emailVerified } = await requireSession(request)
-  return { user: { name, email, image, emailVerified } satisfies DashboardUser }
+  // Only whether to show "Moderation" in the menu: without the answer the dashboard still works.
+  const { isModerator } = await getModeratorStatus().catch(() => ({ isModerator: false }))
+  return { user: { name, email, image, emailVerified } satisfies DashboardUser, isModerator }
 }
 
 export function Component() {
-  const { user: loaded } = useLoaderData<typeof loader>()
+  const { user: loaded, isModerator } = useLoaderData<typeof loader>()
   // The live session wins, so a profile update shows at once on every dashboard page.
   const session = useSession().data?.user
   const user: DashboardUser = session
@@ -63,7 +66,7 @@ export function Component() {
       <div className="drawer-side z-40" ref={sidebarRef}>
         {/* Clicking beside the open drawer closes it; keyboard users have Escape and the links. */}
         <div className="drawer-overlay" aria-hidden="true" onClick={() => setIsOpen(false)} />
-        <Sidebar id={SIDEBAR_ID} onNavigate={() => setIsOpen(false)} />
+        <Sidebar id={SIDEBAR_ID} onNavigate={() => setIsOpen(false)} isModerator={isModerator} />
       </div>
     </div>
   )

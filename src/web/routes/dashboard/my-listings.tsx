@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import { deleteListing, getMyListings } from '../../features/dashboard/api.ts'
+import { confirmListing, deleteListing, getMyListings } from '../../features/dashboard/api.ts'
 import { MyListingCard, MyListingRow } from '../../features/dashboard/my-listing-row.tsx'
 import { showError, showSuccess } from '../../components/popup.ts'
 import { countListingSeekers } from '../../features/rooms-wanted/api.ts'
@@ -13,6 +13,15 @@ import { loadCurrency } from '../../lib/config.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
+  // The freshness mail's link (?confirm=<id>): opening it signed in is the owner's "Still available". A page's
+  // loader runs only in a browser with the app, not in a mail scanner that fetches links.
+  const confirmId = new URL(request.url).searchParams.get('confirm')
+  const confirmed = confirmId
+    ? await confirmListing(confirmId).then(
+        () => true,
+        () => false,
+      )
+    : null
   const [listings, currency] = await Promise.all([getMyListings().catch(() => null), loadCurrency()])
   // How many room-wanted ads fit each listing with a place; the page works without them.
   const seekers: Record<string, number> = {}
@@ -24,11 +33,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
         if (count !== null) seekers[_id] = count
       }),
   )
-  return { listings, currency, seekers }
+  const title = listings?.find((listing) => listing._id === confirmId)?.title
+  return { listings, currency, seekers, confirmed: confirmed === null ? null : { ok: confirmed, title } }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const id = String((await request.formData()).get('id') ?? '')
+  const form = await request.formData()
+  const id = String(form.get('id') ?? '')
+  if (form.get('intent') === 'confirm')
+    return confirmListing(id).catch((error: unknown) => ({
+      error: error instanceof ApiRequestError ? error.message : 'Could not confirm it; please try again.',
+    }))
   try {
     const answer = await deleteListing(id)
     if (!answer?.message) {
@@ -44,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { listings, currency, seekers } = useLoaderData<typeof loader>()
+  const { listings, currency, seekers, confirmed } = useLoaderData<typeof loader>()
   const hasFailed = listings === null
 
   useEffect(() => {
@@ -60,6 +75,13 @@ export function Component() {
           Add Roommate Listing
         </Link>
       </div>
+      {confirmed && (
+        <p role="status" className={confirmed.ok ? 'alert alert-success' : 'alert alert-error'}>
+          {confirmed.ok
+            ? `Thank you: “${confirmed.title ?? 'your listing'}” is confirmed as still available for another 30 days.`
+            : 'That listing could not be confirmed: it may have been deleted, or belong to another account.'}
+        </p>
+      )}
       {hasFailed ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
           Failed to load listings. Reload the page to try again.

@@ -1,15 +1,38 @@
 import { useId, useRef } from 'react'
 import { useFetcher } from 'react-router'
-import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '#shared/reports.ts'
+import {
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportTargetKind,
+} from '#shared/reports.ts'
 
 export type ReportAnswer = { intent: 'report'; reported?: boolean; error?: string }
 
-/** "Report" on the other person's message: a dialog asking why, sent to the moderators. */
-export function ReportButton({ messageId }: { messageId: number }) {
+const NOUN: Record<ReportTargetKind, string> = { message: 'message', listing: 'listing', user: 'person' }
+
+/**
+ * "Report" on a message, a listing or a person: a dialog asking why, posted to the page's action (intent
+ * `report`, `targetKind`, `targetId`, `reason`, `note`), then a thank-you that says what happens next.
+ */
+export function ReportButton({
+  targetKind,
+  targetId,
+}: {
+  targetKind: ReportTargetKind
+  targetId: string | number
+}) {
   const fetcher = useFetcher<ReportAnswer>()
   const dialog = useRef<HTMLDialogElement>(null)
   const id = useId()
-  if (fetcher.data?.reported) return <span role="status">Reported</span>
+  const noun = NOUN[targetKind]
+  if (fetcher.data?.reported)
+    return (
+      <p role="status" className="text-sm">
+        Thank you: your report of this {noun} went to the moderators, who look at every report. You won't hear
+        back, but if they find a problem they will act on it.
+      </p>
+    )
   return (
     <>
       <button type="button" className="link" onClick={() => dialog.current?.showModal()}>
@@ -18,7 +41,7 @@ export function ReportButton({ messageId }: { messageId: number }) {
       <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>
         <div className="modal-box">
           <h2 id={`${id}-title`} className="text-lg font-bold">
-            Report this message
+            Report this {noun}
           </h2>
           <fetcher.Form
             method="post"
@@ -26,7 +49,8 @@ export function ReportButton({ messageId }: { messageId: number }) {
             onSubmit={() => dialog.current?.close()}
           >
             <input type="hidden" name="intent" value="report" />
-            <input type="hidden" name="messageId" value={messageId} />
+            <input type="hidden" name="targetKind" value={targetKind} />
+            <input type="hidden" name="targetId" value={targetId} />
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 font-medium">Why are you reporting it?</legend>
               {REPORT_REASONS.map((reason, index) => (

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, newUser, signedInPage, uniqueToken } from '../support/api.ts'
+import { expectNoSeriousViolations } from '../support/axe.ts'
+import { useTheme, WIDTHS } from '../public/helpers.ts'
+
+// Someone reports a listing from its page; a moderator (ADMIN_EMAILS in playwright.config.ts) finds it in the
+// queue with its content, hides it, and the decision is in the log; the listing is gone for everyone else.
+
+const MODERATOR = 'moderator@e2e.example'
+
+/** Screenshots of the screens for review, on request only (E2E_SCREENSHOTS=folder). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
+}
+
+async function axeAtBothWidths(page: Page, name: string) {
+  for (const [label, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoSeriousViolations(page)
+    await shot(page, `${name}-${label}`)
+  }
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`a person reports a listing and a moderator hides it (${theme}; axe at 390 and 1280 px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
+    const poster = await signedInPage(browser, baseURL!)
+    const reporter = await signedInPage(browser, baseURL!)
+    const moderator = await signedInPage(browser, baseURL!, newUser({ email: MODERATOR, name: 'Mo Derator' }))
+    for (const { page } of [reporter, moderator]) await useTheme(page, theme)
+    const title = `Too good room ${uniqueToken()}`
+    const listingId = await createListingViaApi(poster.context.request, baseURL!, { title })
+
+    // The reporter says why and is thanked, with what happens next.
+    await reporter.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+    await reporter.page.getByRole('button', { name: 'Report' }).click()
+    const dialog = reporter.page.getByRole('dialog', { name: 'Report this listing' })
+    await dialog.getByLabel('Not a real room').check()
+    await dialog.getByLabel('Anything a moderator should know? (optional)').fill('Photos are from a hotel')
+    await axeAtBothWidths(reporter.page, `report-dialog-${theme}`)
+    await dialog.getByRole('button', { name: 'Report' }).click()
+    await expect(
+      reporter.page.getByRole('status').filter({ hasText: 'went to the moderators' }),
+    ).toBeVisible()
+    await axeAtBothWidths(reporter.page, `report-thanks-${theme}`)
+
+    // Only the moderator has Moderation in the dashboard; the queue shows the listing and the report.
+    await reporter.page.goto('/dashboard')
+    await expect(reporter.page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(reporter.page.getByRole('link', { name: 'Moderation' })).toHaveCount(0)
+    await moderator.page.goto('/dashboard')
+    await moderator.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Moderation' })
+      .click()
+    await expect(moderator.page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible()
+    const entry = moderator.page.getByRole('article', { name: new RegExp(title) })
+    await expect(entry.getByRole('list', { name: 'Reports' })).toContainText('Not a real room')
+    await expect(entry).toContainText('Photos are from a hotel')
+    await expect(entry).toContainText(`Posted by ${poster.user.name}`)
+    await axeAtBothWidths(moderator.page, `moderation-queue-${theme}`)
+
+    await entry.getByLabel('Why (kept in the action log)').fill('Photos copied from a hotel site')
+    await entry.getByRole('button', { name: 'Hide the listing' }).click()
+    await expect(moderator.page.getByRole('article', { name: new RegExp(title) })).toHaveCount(0)
+    await expect(moderator.page.getByRole('table')).toContainText('Photos copied from a hotel site')
+    await expect(moderator.page.getByRole('table')).toContainText(MODERATOR)
+    await axeAtBothWidths(moderator.page, `moderation-log-${theme}`)
+
+    // The listing is gone for everyone but its owner.
+    await reporter.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+    await expect(reporter.page.getByText(/not found/i).first()).toBeVisible()
+
+    // Anyone else who opens the page is told it is for moderators.
+    await reporter.page.goto('/dashboard/moderation')
+    await expect(reporter.page.getByText('Only moderators can do this.')).toBeVisible()
+    for (const { context } of [poster, reporter, moderator]) await context.close()
+  })
+}

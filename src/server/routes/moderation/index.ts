@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import {
+  ActionLogSchema,
+  DecisionSchema,
+  DismissedResultSchema,
+  DismissSchema,
+  HiddenResultSchema,
+  ListingParamsSchema,
+  ModeratorStatusSchema,
+  PersonParamsSchema,
+  QueueSchema,
+  SuspendedResultSchema,
+} from '#shared/moderation.ts'
+import { HttpError } from '../../plugins/errors.ts'
+import type { ModerationRepository } from './moderation-repository.ts'
+
+const NO_LISTING = ApiErrorSchema.describe('No such listing.')
+const NO_PERSON = ApiErrorSchema.describe('No such person.')
+
+/**
+ * `/api/moderation/*`: the moderators' queue, decisions and log (docs/decisions/046). Every route but the status
+ * is declared `moderator`: 401 without a session, 403 for anyone not in ADMIN_EMAILS.
+ */
+export const moderationRoutes =
+  (moderation: ModerationRepository): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/moderation/status',
+      { config: { auth: 'signed-in' }, schema: { response: { 200: ModeratorStatusSchema } } },
+      async (request) => ({ isModerator: app.isModerator(request.user) }),
+    )
+
+    app.get(
+      '/api/moderation/queue',
+      { config: { auth: 'moderator' }, schema: { response: { 200: QueueSchema } } },
+      async () => moderation.queue(),
+    )
+
+    app.get(
+      '/api/moderation/actions',
+      { config: { auth: 'moderator' }, schema: { response: { 200: ActionLogSchema } } },
+      async () => ({ actions: await moderation.actions() }),
+    )
+
+    for (const action of ['hide', 'unhide'] as const)
+      app.post(
+        `/api/moderation/listings/:id/${action}`,
+        {
+          config: { auth: 'moderator' },
+          schema: {
+            params: ListingParamsSchema,
+            body: DecisionSchema,
+            response: { 200: HiddenResultSchema, 404: NO_LISTING },
+          },
+        },
+        async (request) => {
+          const done = await moderation[action](request.user, request.params.id, request.body.reason)
+          if (!done) throw new HttpError(404, 'Listing not found.')
+          return done
+        },
+      )
+
+    for (const action of ['suspend', 'unsuspend'] as const)
+      app.post(
+        `/api/moderation/users/:id/${action}`,
+        {
+          config: { auth: 'moderator' },
+          schema: {
+            params: PersonParamsSchema,
+            body: DecisionSchema,
+            response: {
+              200: SuspendedResultSchema,
+              400: ApiErrorSchema.describe('A moderator suspending themselves.'),
+              404: NO_PERSON,
+            },
+          },
+        },
+        async (request) => {
+          if (action === 'suspend' && request.params.id === request.user.id)
+            throw new HttpError(400, "You can't suspend yourself.")
+          const done = await moderation[action](request.user, request.params.id, request.body.reason)
+          if (!done) throw new HttpError(404, 'Person not found.')
+          // Their sessions are gone from the database; this process forgets those it remembered at once.
+          if (action === 'suspend') app.forgetSessions()
+          return { suspended: action === 'suspend' }
+        },
+      )
+
+    app.post(
+      '/api/moderation/dismiss',
+      {
+        config: { auth: 'moderator' },
+        schema: {
+          body: DismissSchema,
+          response: { 200: DismissedResultSchema, 404: ApiErrorSchema.describe('No open reports on it.') },
+        },
+      },
+      async (request) => {
+        const { targetKind, targetId, reason } = request.body
+        const dismissed = await moderation.dismiss(request.user, targetKind, targetId, reason)
+        if (dismissed === 0) throw new HttpError(404, 'No open reports on this.')
+        return { dismissed }
+      },
+    )
+  }

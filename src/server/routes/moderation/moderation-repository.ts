@@ -1,0 +1,206 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { photoUrl } from '#shared/photos.ts'
+import type { HiddenReason, ReportTargetKind } from '#shared/reports.ts'
+import type { ModerationAction, QueueEntry } from '#shared/moderation.ts'
+import type { Database } from '../../db/client.ts'
+import { rowsOf } from '../conversations/message-writes.ts'
+import { queueStatement } from './moderation-queries.ts'
+
+export type Moderator = { id: string; email: string }
+type Action = ModerationAction['action']
+
+const iso = (value: unknown) => new Date(value as string).toISOString()
+
+type QueueRow = Omit<QueueEntry, 'target'> & { target: (Record<string, unknown> & { kind: string }) | null }
+
+/** A queue row as the API answers it: times in ISO form, a listing's photos as URLs. */
+function entryOf(row: QueueRow): QueueEntry {
+  const target = row.target
+  let shaped: QueueEntry['target'] = null
+  if (target?.kind === 'listing') {
+    const { photoRows, ...rest } = target as unknown as {
+      photoRows: { key: string; width: number; height: number }[]
+    }
+    shaped = {
+      ...(rest as object),
+      photos: photoRows.map((photo) => ({
+        url: photoUrl(String(target.id), photo.key, photo.width),
+        width: photo.width,
+        height: photo.height,
+      })),
+    } as QueueEntry['target']
+  } else if (target?.kind === 'user') {
+    shaped = { ...target, createdAt: iso(target.createdAt) } as QueueEntry['target']
+  } else if (target?.kind === 'message') {
+    const around = (target.around as { createdAt: string }[]).map((m) => ({
+      ...m,
+      createdAt: iso(m.createdAt),
+    }))
+    shaped = { ...target, around } as QueueEntry['target']
+  }
+  return {
+    ...row,
+    latestAt: iso(row.latestAt),
+    reports: row.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+    target: shaped,
+  }
+}
+
+/**
+ * The moderators' reads and decisions. Each decision is one transaction: the change, the open reports it settles,
+ * and its line in the action log (who, what, on what, why, when).
+ */
+export function createModerationRepository(db: Database) {
+  const log = (
+    tx: Pick<Database, 'execute'>,
+    by: Moderator,
+    action: Action,
+    kind: ReportTargetKind,
+    id: string,
+    reason: string,
+  ) =>
+    tx.execute(sql`insert into moderation_action (moderator_id, moderator_email, action, target_kind, target_id, reason)
+      values (${by.id}, ${by.email}, ${action}, ${kind}, ${id}, ${reason})`)
+  const settle = (
+    tx: Pick<Database, 'execute'>,
+    kind: ReportTargetKind,
+    id: string,
+    status: 'dismissed' | 'actioned',
+  ) =>
+    tx.execute(sql`update report set status = ${status}, updated_at = now()
+      where status = 'open' and target_kind = ${kind} and target_id = ${id}`)
+
+  /** Runs `change` (which answers the rows it changed) and, when it changed one, settles and logs: else null. */
+  async function decide<Row>(
+    by: Moderator,
+    action: Action,
+    kind: ReportTargetKind,
+    id: string,
+    reason: string,
+    change: SQL,
+    status: 'dismissed' | 'actioned',
+  ): Promise<Row | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await rowsOf<Row>(tx, change)
+      if (!row) return null
+      await settle(tx, kind, id, status)
+      await log(tx, by, action, kind, id, reason)
+      return row
+    })
+  }
+
+  return {
+    async queue(): Promise<{ entries: QueueEntry[]; openReports: number }> {
+      const [rows, [count]] = await Promise.all([
+        rowsOf<QueueRow>(db, queueStatement),
+        rowsOf<{ open: number }>(db, sql`select count(*)::int as open from report where status = 'open'`),
+      ])
+      return { entries: rows.map(entryOf), openReports: count?.open ?? 0 }
+    },
+
+    async actions(): Promise<ModerationAction[]> {
+      const rows = await rowsOf<ModerationAction>(
+        db,
+        sql`select id, action, target_kind as "targetKind", target_id as "targetId", moderator_email as moderator,
+            reason, created_at as "createdAt"
+          from moderation_action order by created_at desc limit 100`,
+      )
+      return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }))
+    },
+
+    /** Hides a listing (its open reports are then actioned); null: no such listing. */
+    hide: (by: Moderator, listingId: string, reason: string) =>
+      decide<{ hiddenReason: HiddenReason }>(
+        by,
+        'hide',
+        'listing',
+        listingId,
+        reason,
+        sql`update listing set hidden_reason = 'moderator' where id = ${listingId}
+          returning hidden_reason as "hiddenReason"`,
+        'actioned',
+      ),
+
+    /**
+     * Shows a listing again (its open reports are then dismissed): unless its owner is suspended, which keeps it
+     * hidden for that reason. null: no such listing.
+     */
+    unhide: (by: Moderator, listingId: string, reason: string) =>
+      decide<{ hiddenReason: HiddenReason | null }>(
+        by,
+        'unhide',
+        'listing',
+        listingId,
+        reason,
+        sql`update listing l set hidden_reason = case when o.suspended_at is null then null else 'suspended' end
+          from "user" o where l.id = ${listingId} and o.id = l.owner_id returning l.hidden_reason as "hiddenReason"`,
+        'dismissed',
+      ),
+
+    /**
+     * Suspends a person: they can't sign in, every session of theirs ends, and their shown listings are hidden.
+     * The caller forgets the sessions this process remembers. null: no such person.
+     */
+    suspend: (by: Moderator, personId: string, reason: string) =>
+      decide<{ id: string }>(
+        by,
+        'suspend',
+        'user',
+        personId,
+        reason,
+        sql`with person as (update "user" set suspended_at = coalesce(suspended_at, now()) where id = ${personId}
+              returning id),
+            signed_out as (delete from session where user_id in (select id from person)),
+            hidden as (update listing set hidden_reason = 'suspended'
+              where owner_id in (select id from person) and hidden_reason is null)
+          select id from person`,
+        'actioned',
+      ),
+
+    /** Lifts a suspension; the listings it hid are shown again (a moderator's own hide stays). */
+    unsuspend: (by: Moderator, personId: string, reason: string) =>
+      decide<{ id: string }>(
+        by,
+        'unsuspend',
+        'user',
+        personId,
+        reason,
+        sql`with person as (update "user" set suspended_at = null where id = ${personId} returning id),
+            shown as (update listing set hidden_reason = null
+              where owner_id in (select id from person) and hidden_reason = 'suspended')
+          select id from person`,
+        'dismissed',
+      ),
+
+    /**
+     * Dismisses the open reports on a thing; a listing the reports hid is shown again. Answers how many it
+     * dismissed (0: nothing open, and nothing is logged).
+     */
+    async dismiss(by: Moderator, kind: ReportTargetKind, id: string, reason: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const dismissed = await rowsOf<{ id: string }>(
+          tx,
+          sql`update report set status = 'dismissed', updated_at = now()
+            where status = 'open' and target_kind = ${kind} and target_id = ${id} returning id`,
+        )
+        if (dismissed.length === 0) return 0
+        if (kind === 'listing')
+          await tx.execute(sql`update listing set hidden_reason = null
+            where id::text = ${id} and hidden_reason = 'reports'`)
+        await log(tx, by, 'dismiss', kind, id, reason)
+        return dismissed.length
+      })
+    },
+
+    /** Whether this person is suspended (sign-in refuses them). */
+    async isSuspended(personId: string): Promise<boolean> {
+      const [row] = await rowsOf<{ suspended: boolean }>(
+        db,
+        sql`select suspended_at is not null as suspended from "user" where id = ${personId}`,
+      )
+      return row?.suspended ?? false
+    },
+  }
+}
+
+export type ModerationRepository = ReturnType<typeof createModerationRepository>

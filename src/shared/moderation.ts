@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { IdSchema } from './listing.ts'
+import {
+  HIDDEN_REASONS,
+  PersonIdSchema,
+  REPORT_REASONS,
+  REPORT_TARGET_KINDS,
+  SYSTEM_REPORT_REASONS,
+} from './reports.ts'
+import { NUL_FREE } from './text.ts'
+
+// The moderators' API (/api/moderation/*): the queue of open reports grouped by what they name, the reported thing
+// in context, the decisions and their log. Moderators are the e-mails in ADMIN_EMAILS.
+
+export const MODERATION_REASON_MAX = 500
+
+/** Why a moderator decided as they did: required, so the log always says. */
+export const DecisionSchema = z.object({
+  reason: z
+    .string({ error: 'Say why, in a few words.' })
+    .trim()
+    .min(1, 'Say why, in a few words.')
+    .max(MODERATION_REASON_MAX, `The reason must be at most ${MODERATION_REASON_MAX} characters.`)
+    .refine(NUL_FREE.check, NUL_FREE.message('The reason')),
+})
+export type Decision = z.infer<typeof DecisionSchema>
+
+export const DismissSchema = DecisionSchema.extend({
+  targetKind: z.enum(REPORT_TARGET_KINDS, {
+    error: `targetKind must be one of ${REPORT_TARGET_KINDS.join(', ')}.`,
+  }),
+  targetId: z
+    .string({ error: 'Malformed target id.' })
+    .min(1, 'Malformed target id.')
+    .max(64, 'Malformed target id.'),
+})
+export type Dismiss = z.infer<typeof DismissSchema>
+
+export const ListingParamsSchema = z.object({ id: IdSchema })
+export const PersonParamsSchema = z.object({ id: PersonIdSchema })
+
+export const QueueReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum([...REPORT_REASONS, ...SYSTEM_REPORT_REASONS]),
+  note: z.string(),
+  /** null: the system filed it (a signal); "a deleted account": the reporter has gone. */
+  reporter: z.object({ name: z.string(), verified: z.boolean() }).nullable(),
+  isSystem: z.boolean(),
+  createdAt: z.string(),
+})
+
+const PhotoSchema = z.object({ url: z.string(), width: z.number(), height: z.number() })
+
+export const ReportedListingSchema = z.object({
+  kind: z.literal('listing'),
+  id: z.string(),
+  title: z.string(),
+  location: z.string(),
+  rent: z.number(),
+  description: z.string(),
+  availability: z.string(),
+  hiddenReason: z.enum(HIDDEN_REASONS).nullable(),
+  owner: z.object({ id: z.string(), name: z.string(), suspended: z.boolean() }),
+  photos: z.array(PhotoSchema),
+})
+export const ReportedPersonSchema = z.object({
+  kind: z.literal('user'),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  suspended: z.boolean(),
+  createdAt: z.string(),
+})
+export const ContextMessageSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  sender: z.string(),
+  isReported: z.boolean(),
+  createdAt: z.string(),
+})
+export const ReportedMessageSchema = z.object({
+  kind: z.literal('message'),
+  id: z.string(),
+  sender: z.object({ id: z.string(), name: z.string(), suspended: z.boolean() }),
+  /** The reported message with up to five before and after it in its conversation. */
+  around: z.array(ContextMessageSchema),
+})
+export const ReportedSchema = z.discriminatedUnion('kind', [
+  ReportedListingSchema,
+  ReportedPersonSchema,
+  ReportedMessageSchema,
+])
+
+export const QueueEntrySchema = z.object({
+  targetKind: z.enum(REPORT_TARGET_KINDS),
+  targetId: z.string(),
+  /** People's reports from verified addresses: three hide a listing. */
+  countingReporters: z.number(),
+  latestAt: z.string(),
+  reports: z.array(QueueReportSchema),
+  /** null: the thing is gone (deleted since). */
+  target: ReportedSchema.nullable(),
+})
+export type QueueEntry = z.infer<typeof QueueEntrySchema>
+
+export const QueueSchema = z.object({ entries: z.array(QueueEntrySchema), openReports: z.number() })
+export type Queue = z.infer<typeof QueueSchema>
+
+export const MODERATION_ACTIONS = ['hide', 'unhide', 'suspend', 'unsuspend', 'dismiss'] as const
+export const ActionSchema = z.object({
+  id: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  targetKind: z.enum(REPORT_TARGET_KINDS),
+  targetId: z.string(),
+  /** The moderator's address as it was then. */
+  moderator: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+})
+export type ModerationAction = z.infer<typeof ActionSchema>
+export const ActionLogSchema = z.object({ actions: z.array(ActionSchema) })
+
+export const ModeratorStatusSchema = z.object({ isModerator: z.boolean() })
+export const HiddenResultSchema = z.object({ hiddenReason: z.enum(HIDDEN_REASONS).nullable() })
+export const SuspendedResultSchema = z.object({ suspended: z.boolean() })
+export const DismissedResultSchema = z.object({ dismissed: z.number() })

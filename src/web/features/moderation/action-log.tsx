@@ -1,0 +1,50 @@
+import type { ModerationAction } from '#shared/moderation.ts'
+
+const DID: Record<ModerationAction['action'], string> = {
+  hide: 'hid',
+  unhide: 'showed again',
+  suspend: 'suspended',
+  unsuspend: 'lifted the suspension of',
+  dismiss: 'dismissed the reports on',
+}
+
+/** Every decision, newest first: who, what, on what, why and when. */
+export function ActionLog({ actions }: { actions: ModerationAction[] }) {
+  return (
+    <section aria-labelledby="action-log" className="flex flex-col gap-2">
+      <h2 id="action-log" className="text-xl font-bold">
+        Action log
+      </h2>
+      {actions.length === 0 ? (
+        <p>No decisions yet.</p>
+      ) : (
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Action log, scrolls sideways">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {actions.map((action) => (
+                <tr key={action.id}>
+                  <td>{new Date(action.createdAt).toLocaleString('en-US')}</td>
+                  <td>{action.moderator}</td>
+                  <td>
+                    {DID[action.action]} {action.targetKind}{' '}
+                    <code className="text-xs">{action.targetId}</code>
+                  </td>
+                  <td>{action.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

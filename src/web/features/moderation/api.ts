@@ -1,0 +1,17 @@
+import { API } from '#shared/api.ts'
+import type { ActionLogSchema, Queue } from '#shared/moderation.ts'
+import type { ReportTargetKind } from '#shared/reports.ts'
+import type { z } from 'zod'
+import { api } from '../../lib/api.ts'
+
+export const getModeratorStatus = () => api<{ isModerator: boolean }>(API.moderationStatus)
+export const getQueue = (signal?: AbortSignal) => api<Queue>(API.moderationQueue, { signal })
+export const getActions = (signal?: AbortSignal) =>
+  api<z.infer<typeof ActionLogSchema>>(API.moderationActions, { signal })
+
+export const setHidden = (id: string, hidden: boolean, reason: string) =>
+  api(API.moderationListing(id, hidden ? 'hide' : 'unhide'), { method: 'POST', body: { reason } })
+export const setSuspended = (id: string, suspended: boolean, reason: string) =>
+  api(API.moderationUser(id, suspended ? 'suspend' : 'unsuspend'), { method: 'POST', body: { reason } })
+export const dismiss = (targetKind: ReportTargetKind, targetId: string, reason: string) =>
+  api(API.moderationDismiss, { method: 'POST', body: { targetKind, targetId, reason } })
