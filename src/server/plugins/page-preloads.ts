@@ -57,7 +57,8 @@ export type Manifest = Record<string, Chunk>
 export function chunkFiles(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
   for (const key of keys) {
     const chunk = manifest[key]
-    if (!chunk) throw new Error(`${key} is not in the build manifest`)
+    if (!chunk)
+      throw new Error(`${key} is not in the build manifest: the build is older than the code (npm run build)`)
     if (into.has(chunk.file)) continue
     into.add(chunk.file)
     chunkFiles(manifest, chunk.imports ?? [], into)

@@ -116,6 +116,24 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     expect((await listAs(t.app, quiet)).json()[0].newCount).toBe(1)
   })
 
+  test('a room moderation hid is news to nobody, even when its poster turns it Available', async () => {
+    const seeker = await verifiedUser(t)
+    const poster = await signUp(t.app)
+    const token = `hidden${Date.now()}`
+    await savedSearchOf(t.app, seeker, `q=${token}`)
+    const listing = await createListing(t.app, poster, { title: token, availability: 'Not Available' })
+    await selectRows(t.database, sql`update listing set hidden_reason = 'moderator' where id = ${listing}`)
+    const turned = await injectAs(t.app, poster, {
+      method: 'PUT',
+      url: `/api/roommate-listings/${listing}`,
+      payload: sampleListing({ title: token, availability: 'Available' }),
+    })
+    expect(turned.statusCode).toBe(200)
+    await runAlerts('instant')
+    await noAlertMail(seeker.email)
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(0)
+  })
+
   test('a daily digest: one a day when something is new, at most 10 rooms and "and N more"', async () => {
     const seeker = await verifiedUser(t)
     const poster = await signUp(t.app)

@@ -67,7 +67,8 @@ const otherConditions = others.map((filter) => or(isNull(columnOf(filter.key)), 
  * The searches a listing row fits, as `(search_id, user_id, alert, search_created_at, listing_id, owner_id,
  * availability)` rows from `saved_search` and
  * `listing`, where `listings` picks the listing rows: two arms, so each reads its own index (searches without
- * near= by room type and rent, those with near= by their circle's box).
+ * near= by room type and rent, those with near= by their circle's box). A listing moderation hides is news to
+ * nobody, as browse never shows it.
  */
 export function matchingSearches(listings: SQL) {
   const fields = sql`${savedSearch.id} as search_id, ${savedSearch.userId} as user_id,
@@ -75,6 +76,6 @@ export function matchingSearches(listings: SQL) {
     ${listing.availability} as availability`
   const arm = (nearCondition: SQL) =>
     sql`select ${fields} from ${listing} cross join ${savedSearch}
-      where ${and(listings, nearCondition, ...otherConditions)}`
+      where ${and(listings, isNull(listing.hiddenReason), nearCondition, ...otherConditions)}`
   return sql`(${arm(isNull(columnOf('near')))} union all ${arm(and(isNotNull(columnOf('near')), condition(near))!)})`
 }
