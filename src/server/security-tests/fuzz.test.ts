@@ -15,7 +15,7 @@ import { LivingProfileInputSchema, type LivingProfileAnswers } from '#shared/liv
 import { encodeProfile } from '../db/profile-codes.ts'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes } from './routes.ts'
-import { HOSTILE_STRINGS } from './schema-arbitrary.ts'
+import { encodable, HOSTILE_STRINGS } from './schema-arbitrary.ts'
 import { startAs } from '../routes/conversations/test-requests.ts'
 import { sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { SEEKER_AD_SORTS } from '#shared/seeker-ad.ts'
@@ -250,13 +250,6 @@ const conversation = (id: string) => {
   return index < 0 ? id : conversationIds[index % conversationIds.length]!
 }
 
-function encodable(value: string) {
-  try {
-    return encodeURIComponent(value)
-  } catch {
-    return '%ED%A0%80' // a lone surrogate, as a client that does send one would encode it
-  }
-}
 // Ids of listings that exist (the pool grows as the fuzzer creates some), unknown ones and garbage.
 const idParam = () =>
   fc.oneof(

@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import fc from 'fast-check'
 import type { App } from '../app.ts'
 import { multipart } from '../photos/test-images.ts'
-import { arbitrary, type Mode, type Schema } from './schema-arbitrary.ts'
+import { arbitrary, encodable, type Mode, type Schema } from './schema-arbitrary.ts'
 
 // The API as its OpenAPI document describes it: the operations, requests built from their schemas, and each
 // answer checked against the document with a JSON Schema 2020-12 validator.
@@ -166,7 +166,7 @@ export function requestArbitrary(
   const path = fc.record(
     Object.fromEntries(
       inPath.map(({ name, schema }) => {
-        const generated = arbitrary(schema, mode, resolve).map((value) => encodeURIComponent(String(value)))
+        const generated = arbitrary(schema, mode, resolve).map((value) => encodable(String(value)))
         const pool = known[name] ?? []
         if (pool.length === 0) return [name, generated]
         // Mostly things that exist, so requests get past "not found".

@@ -276,3 +276,12 @@ export function example(schema: Schema, resolve: Resolve): unknown {
   }
   return null
 }
+
+/** A value for a URL: percent-encoded, and a lone surrogate as the bytes a client that does send one writes. */
+export function encodable(value: string): string {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return '%ED%A0%80'
+  }
+}
