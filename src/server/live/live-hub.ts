@@ -72,14 +72,21 @@ export function createLiveHub(
     const wanted = batch.flatMap((notice) =>
       notice.t === 'm' && notice.u.some((id) => streams.has(id)) ? [notice.id] : [],
     )
-    const [backlogs, rows] = await Promise.all([
+    const isFresh = joined.some(({ after }) => after === null)
+    const [backlogs, rows, latest] = await Promise.all([
       Promise.all(
         joined.map(({ stream, after }) =>
           after === null ? null : repository.backlog(stream.userId, after).catch(() => undefined),
         ),
       ),
       wanted.length > 0 ? repository.messages(wanted) : [],
+      isFresh ? repository.latestId() : 0,
     ])
+    // A stream opened without a last id gets what is written from now on: a notice that comes late for a message
+    // written before it opened (another process's, on a busy machine) is not news to it.
+    joined.forEach(({ stream, after }) => {
+      if (after === null) stream.cursor = Math.max(stream.cursor, latest)
+    })
     joined.forEach(({ stream }, index) => {
       const backlog = backlogs[index]
       if (backlog === undefined) return stream.sink.end()

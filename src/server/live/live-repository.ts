@@ -38,6 +38,12 @@ export function createLiveRepository(db: Database) {
       order by m.id
       limit ${sql.raw(String(BACKLOG_LIMIT + 1))}`,
   )
+  // The newest message id: a stream opened without a last id starts after it (the primary key's last entry).
+  const latest = prepareRaw<{ id: number }>(
+    db,
+    'live_latest_message',
+    sql`select coalesce(max(id), 0)::float8 as id from message`,
+  )
   const unreadOf = prepareRaw<Unread & { userId: string }>(
     db,
     'live_unread',
@@ -54,6 +60,10 @@ export function createLiveRepository(db: Database) {
     async backlog(userId: string, after: number) {
       const rows = await backlog({ userId, after })
       return { messages: rows.slice(0, BACKLOG_LIMIT), more: rows.length > BACKLOG_LIMIT }
+    },
+    async latestId(): Promise<number> {
+      const [row] = await latest({})
+      return row?.id ?? 0
     },
     async unread(userIds: string[]): Promise<Map<string, Unread>> {
       const rows = await unreadOf({ userIds })

@@ -97,7 +97,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')('live messages across two app p
       seventh,
       eighth,
     ])
+    // Log lines are written in batches: wait for the line rather than read the output at this instant.
     for (const server of servers)
-      expect(server.output()).toContain('live: listening again after a lost connection')
+      await expect
+        .poll(() => server.output(), { timeout: 10_000 })
+        .toContain('live: listening again after a lost connection')
   }, 120_000)
 })
