@@ -4,11 +4,9 @@ import { NUL_FREE } from './text.ts'
 // The saved-searches contract (docs/api.md, Saved searches): a person keeps browse views and is told by e-mail of
 // rooms new to them.
 
-export const ALERTS = ['instant', 'daily', 'off'] as const
-export type Alert = (typeof ALERTS)[number]
-/** How many searches one person may keep. */
-export const SAVED_SEARCHES_MAX = 10
-export const SAVED_SEARCH_NAME_MAX = 60
+import { ALERTS, SAVED_SEARCH_NAME_MAX } from './saved-search-values.ts'
+
+export * from './saved-search-values.ts'
 /** The longest browse query a search may keep (browse's own parameters are far shorter together). */
 export const SAVED_QUERY_MAX = 1000
 /** A daily digest lists this many rooms, then "and N more". */

@@ -1,4 +1,4 @@
-import type { Alert } from '#shared/saved-searches.ts'
+import type { Alert } from '#shared/saved-search-values.ts'
 
 /** How the pages name each alert setting. */
 export const ALERT_LABELS: Record<Alert, string> = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { PATHS } from '#shared/api.ts'
-import { ALERTS, SAVED_SEARCH_NAME_MAX, type Alert } from '#shared/saved-searches.ts'
+import { ALERTS, SAVED_SEARCH_NAME_MAX, type Alert } from '#shared/saved-search-values.ts'
 import { Field } from '../../components/form/field.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { loginPath } from '../../lib/require-session.ts'
