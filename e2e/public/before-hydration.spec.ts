@@ -8,8 +8,13 @@ import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 // acted, so the page is certainly not hydrated yet.
 
 const token = uniqueToken('Early')
+let isSeeded = false
 
+// Fully parallel, a worker may run this hook again for another of these tests: the two listings are made once per
+// token (a worker that loads this file anew draws a new token).
 test.beforeAll(async ({ baseURL }) => {
+  if (isSeeded) return
+  isSeeded = true
   const request = await playwrightRequest.newContext({ baseURL })
   await signUpViaApi(request, baseURL!)
   await createListingViaApi(request, baseURL!, {
@@ -35,7 +40,12 @@ const notHydrated = async (page: Page) => {
   await expect(page.locator('#root')).not.toHaveAttribute('data-hydrating')
   await expect(page.locator('#root')).not.toHaveAttribute('data-hydrated')
 }
-const cards = (page: Page) => page.getByRole('main').getByRole('article')
+// Listing cards (their title links to the room's details); home's events and blog teasers are articles too.
+const cards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.locator('a[href^="/browse-listing-details/"]') })
 
 test.describe('before the app has loaded', () => {
   test.describe.configure({ timeout: 120_000 })

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { transitionsSettled } from '../support/axe.ts'
 
 export const WIDTHS = { phone: 390, desktop: 1280 } as const
 export type Theme = 'light' | 'dark'
@@ -22,6 +23,7 @@ export async function revealAll(page: Page) {
 
 /** Fails on any serious or critical axe violation, listing what and where. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await transitionsSettled(page)
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
