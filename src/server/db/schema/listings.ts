@@ -78,7 +78,8 @@ export const listing = pgTable(
     // The ranged facts' bounds: listing_min_stay_months, listing_household_size, …
     ...factChecks('listing', LISTING_FACTS, table),
     // Browse: keyset over (rent, id) with or without a room-type filter, and over (created_at, id). The rent and
-    // created_at indexes also INCLUDE (lat, lon), added by hand in migration 0005 (drizzle-kit can't write it).
+    // created_at indexes also INCLUDE (lat, lon, hidden_reason), added by hand in migrations 0005 and 0012
+    // (drizzle-kit can't write it).
     index('listing_rent_id_idx').on(table.rent, table.id),
     index('listing_room_type_rent_id_idx').on(table.roomType, table.rent, table.id),
     index('listing_created_at_id_idx').on(table.createdAt, table.id),
