@@ -24,18 +24,21 @@ const WEIGHT_COLUMN = {
 const bit = (question: number, answer: number) => 2 ** (question * 4 + answer)
 const nibble = (question: number) => 15 * 2 ** (question * 4)
 
+/** The codes of no answers at all: every score against them is null (no question in common). */
+export const NO_ANSWERS: Readonly<ProfileCodes> = {
+  answerBits: 0,
+  acceptedBits: 0,
+  answeredBits: 0,
+  weight1Bits: 0,
+  weight10Bits: 0,
+  weight50Bits: 0,
+  weight250Bits: 0,
+  interestBits: 0,
+}
+
 /** Encodes answers the schema has checked (every id known). */
 export function encodeProfile(answers: LivingProfileAnswers, interests: readonly string[]): ProfileCodes {
-  const codes: ProfileCodes = {
-    answerBits: 0,
-    acceptedBits: 0,
-    answeredBits: 0,
-    weight1Bits: 0,
-    weight10Bits: 0,
-    weight50Bits: 0,
-    weight250Bits: 0,
-    interestBits: 0,
-  }
+  const codes: ProfileCodes = { ...NO_ANSWERS }
   QUESTIONS.forEach((question, q) => {
     const entry = answers[question.id]
     if (!entry) return

@@ -60,7 +60,6 @@ export const conversationRoutes =
       },
       async (request, reply) => {
         const { entries, more } = await conversations.inbox(request.user.id, request.query)
-        reply.header('Cache-Control', 'no-store')
         const last = entries.at(-1)
         if (more && last) {
           const next = new URLSearchParams({
@@ -116,13 +115,12 @@ export const conversationRoutes =
         config: { auth: 'signed-in' },
         schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema, 403: NotMember } },
       },
-      async (request, reply) => {
+      async (request) => {
         const conversation = await conversations.header(request.params.id, request.user.id)
         if (!conversation) {
           const membership = await conversations.membership(request.params.id, request.user.id)
           throw access(membership === 'missing' ? 'missing' : 'not-member')
         }
-        reply.header('Cache-Control', 'no-store')
         return conversation
       },
     )
@@ -137,14 +135,13 @@ export const conversationRoutes =
           response: { 200: MessagesPageSchema, 403: NotMember },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const page = await conversations.messages(request.params.id, request.user.id, request.query)
         // An empty page from a participant, or no access at all.
         if (page.messages.length === 0) {
           const membership = await conversations.membership(request.params.id, request.user.id)
           if (membership !== 'member') throw access(membership)
         }
-        reply.header('Cache-Control', 'no-store')
         return page
       },
     )
@@ -216,8 +213,7 @@ export const conversationRoutes =
     app.get(
       '/api/unread',
       { config: { auth: 'signed-in' }, schema: { response: { 200: UnreadSchema } } },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store')
+      async (request) => {
         return conversations.unread(request.user.id)
       },
     )

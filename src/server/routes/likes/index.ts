@@ -62,7 +62,6 @@ export const likeRoutes =
       async (request, reply) => {
         const { listings, total } = await likes.likedBy(request.user.id)
         // What a person liked is theirs alone: no shared or browser cache may keep it.
-        reply.header('Cache-Control', 'no-store')
         reply.header('X-Total-Count', String(total))
         return listings
       },
@@ -74,10 +73,9 @@ export const likeRoutes =
         config: { auth: ownListing },
         schema: { params: IdParamsSchema, response: { 200: z.array(LikerSchema) } },
       },
-      async (request, reply) => {
+      async (request) => {
         // A read, so the owner is checked before it rather than by the statement itself.
         if ((await likes.ownerOf(request.params.id)) !== request.user.id) throw await notOwned(request)
-        reply.header('Cache-Control', 'no-store')
         return likes.likers(request.params.id)
       },
     )

@@ -121,7 +121,7 @@ export const listingRoutes =
         schema: { params: IdParamsSchema, response: { 200: ListingDetailSchema } },
         serializerCompiler: precompiledSerializer,
       },
-      async (request, reply) => {
+      async (request) => {
         const row = await listings.details(request.params.id, request.user.id)
         // A listing hidden by moderation is its owner's alone until a moderator decides (docs/decisions/046).
         if (!row || (row.hiddenReason && row.ownerId !== request.user.id))
@@ -138,7 +138,6 @@ export const listingRoutes =
           ...fields
         } = row
         const isOwner = ownerId === request.user.id
-        reply.header('Cache-Control', 'no-store')
         // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
         const contacts = isOwner || likedByMe ? { number, userEmail } : {}
         const match =

@@ -19,8 +19,7 @@ export const livingProfileRoutes =
     app.get(
       '/api/living-profile',
       { config: { auth: 'signed-in' }, schema: { response: { 200: LivingProfileSchema, 404: NoProfile } } },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store')
+      async (request) => {
         const profile = await profiles.get(request.user.id)
         if (!profile) throw new HttpError(404, NOT_FOUND)
         return profile
@@ -34,7 +33,6 @@ export const livingProfileRoutes =
         schema: { body: LivingProfileInputSchema, response: { 200: LivingProfileSchema } },
       },
       async (request, reply) => {
-        reply.header('Cache-Control', 'no-store')
         const { answers, interests } = request.body
         if (changesOwnSide(await profiles.get(request.user.id), { answers, interests })) {
           const retryAfterMs = await changes.take(request.user.id)

@@ -48,8 +48,7 @@ export const savedSearchRoutes =
         config: { auth: 'signed-in' },
         schema: { response: { 200: z.array(SavedSearchSchema) } },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store')
+      async (request) => {
         return searches.list(request.user.id)
       },
     )
@@ -148,10 +147,9 @@ export const savedSearchRoutes =
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const found = await searches.nameOf(searchOf(request.query.token))
         if (!found) throw new HttpError(404, MESSAGES.badToken)
-        reply.header('Cache-Control', 'no-store')
         return found
       },
     )
@@ -168,10 +166,9 @@ export const savedSearchRoutes =
           response: { 200: UnsubscribeResultSchema, 404: BadToken },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const turnedOff = await searches.alertOff(searchOf(request.query.token))
         if (!turnedOff) throw new HttpError(404, MESSAGES.badToken)
-        reply.header('Cache-Control', 'no-store')
         return { name: turnedOff.name, alert: 'off' as const }
       },
     )

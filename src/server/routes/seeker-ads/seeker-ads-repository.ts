@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { NewSeekerAd, SeekerAdQuery, SeekerArea } from '#shared/seeker-ad.ts'
 import { placeLabel, type Place } from '#shared/place.ts'
 import type { Database } from '../../db/client.ts'
-import type { ProfileCodes } from '../../db/profile-codes.ts'
+import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { listing, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
 import { viewerValues } from '../living-profile/match-sql.ts'
@@ -21,16 +21,7 @@ import {
 export type Viewer = { id: string; codes?: ProfileCodes }
 
 /** No profile: every score is null (no question in common), so one statement shape serves the fit page. */
-const NO_CODES = viewerValues({
-  answerBits: 0,
-  acceptedBits: 0,
-  answeredBits: 0,
-  weight1Bits: 0,
-  weight10Bits: 0,
-  weight50Bits: 0,
-  weight250Bits: 0,
-  interestBits: 0,
-})
+const NO_CODES = viewerValues(NO_ANSWERS)
 
 /** A page's rows cut to the page, with the next page's cursor when another follows. */
 function cut(rows: PageRow[], limit: number, order: 'newest' | 'budget_desc' | 'match', isScored: boolean) {

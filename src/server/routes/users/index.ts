@@ -29,7 +29,6 @@ export const userRoutes =
         const [rows, total] = await Promise.all([users.list(request.query.limit), users.count()])
         reply.header('X-Total-Count', String(total))
         // The caller's own e-mail is in it: no shared or browser cache may keep it.
-        reply.header('Cache-Control', 'no-store')
         // Other people's e-mail addresses are theirs to share, not ours (docs/architecture.md §4).
         return rows.map((row) => ({
           _id: row.id,
@@ -55,8 +54,7 @@ export const userRoutes =
           },
         },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store')
+      async (request) => {
         const me = request.user
         if (request.body.email.toLowerCase() !== me.email.toLowerCase()) {
           throw new HttpError(403, 'You can only write your own user record.')
