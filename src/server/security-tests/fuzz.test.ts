@@ -16,7 +16,7 @@ import { encodeProfile } from '../db/profile-codes.ts'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes } from './routes.ts'
 import { encodable, HOSTILE_STRINGS } from './schema-arbitrary.ts'
-import { startAs } from '../routes/conversations/test-requests.ts'
+import { sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
 import { sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { SEEKER_AD_SORTS } from '#shared/seeker-ad.ts'
 import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
@@ -476,6 +476,11 @@ test('each hostile string in each listing and profile field: stored as given or 
   // A fresh person: the fuzzer may have signed the others out.
   const owner = await signUp(t.app)
   const ownId = await createListing(t.app, owner)
+  // A verified writer in a conversation about that listing: each string is sent as a message too.
+  const writer = await verifiedUser(t)
+  const started = await startAs(t.app, writer, ownId)
+  expect(started.statusCode, started.body).toBe(201)
+  const conversationId = started.json<{ conversationId: string }>().conversationId
   const write = (method: 'POST' | 'PUT', url: string, payload: object) =>
     t.app.inject({ method, url, headers: { origin: BASE_URL, cookie: owner.cookie }, payload })
   for (const raw of HOSTILE_STRINGS) {
@@ -501,6 +506,8 @@ test('each hostile string in each listing and profile field: stored as given or 
         `${url} ${JSON.stringify(payload)}`,
       ).toBeLessThan(500)
     }
+    const sent = await sendAs(t.app, writer, conversationId, raw)
+    expect(sent.statusCode, `message ${JSON.stringify(raw.slice(0, 20))}`).toBeLessThan(500)
     for (const key of Object.keys(sampleAd())) {
       const ad = await write('PUT', '/api/seeker-ad', sampleAd({ [key]: raw }))
       expect(ad.statusCode, `seeker ad ${key}`).toBeLessThan(500)
