@@ -4,6 +4,7 @@ import { linkFromMail, mailCount } from '../support/mail.ts'
 import { closePopup, expectPopup } from '../support/popup.ts'
 import { logInWithForm, main } from './helpers.ts'
 import { expectNoSeriousA11yViolations, useTheme } from '../public/helpers.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // Whole journeys through mail: slower than one page.
 test.describe.configure({ timeout: 180_000 })
@@ -179,7 +180,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByText(entry.ready).first()).toBeVisible()
         await expectNoSeriousA11yViolations(page)
         const name = entry.path.replace(/\W+/g, '-').slice(1)
-        await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png`, fullPage: true })
+        await keepScreenshot(page, `${name}-${theme}-${width}`)
       })
     }
   }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousA11yViolations, useTheme, WIDTHS } from '../public/helpers.ts'
 import { main } from './helpers.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // Interest goes both ways: B likes A's room and finds it in Liked Rooms, A sees who is interested, B takes the
 // like back and the phone number is hidden again.
@@ -127,12 +128,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height: 900 })
       }
       const shot = async (page: Page, name: string) => {
-        // Screenshots of the new screens for review, on request only.
-        if (process.env.E2E_SCREENSHOTS)
-          await page.screenshot({
-            path: `${process.env.E2E_SCREENSHOTS}/${name}-${width}-${theme}.png`,
-            fullPage: true,
-          })
+        await keepScreenshot(page, `${name}-${width}-${theme}`)
       }
 
       await b.page.goto('/dashboard/liked-rooms')

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectPopup } from '../support/popup.ts'
 import { main } from './helpers.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // Photos from a person's side: choose several files (one refused by the form, one by the server), watch them
 // upload, reorder, delete; the cover on the browse card; the gallery on the details page with the keyboard and
@@ -26,10 +26,7 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious).toEqual([])
 }
 
-const shot = (page: Page, name: string) => {
-  mkdirSync('.tmp/screens', { recursive: true })
-  return page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: false })
-}
+const shot = (page: Page, name: string) => keepScreenshot(page, name, { fullPage: false })
 
 /** The stored photos' addresses in the edit form, in their order. */
 const tileSources = (page: Page) =>

@@ -4,16 +4,17 @@ import { QUESTIONS } from '../../src/shared/questionnaire.ts'
 import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolations } from '../support/axe.ts'
 import { expectPopup } from '../support/popup.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // Compatibility from a person's side: a poster with a living profile, a newcomer who fills theirs on the
 // dashboard, then the match on the cards, the best-match order and the reasons on details. Each new screen passes
-// axe in both colour modes at phone and desktop width, and a screenshot of each is kept in .tmp/screens.
+// axe in both colour modes at phone and desktop width (screenshots of each with E2E_SCREENSHOTS=<folder>).
 
 async function look(page: Page, name: string) {
   await expectNoSeriousViolations(page)
   const size = page.viewportSize()!
   const theme = (await page.locator('html').getAttribute('class'))?.includes('dark') ? 'dark' : 'light'
-  await page.screenshot({ path: `.tmp/screens/${name}-${size.width}-${theme}.png`, fullPage: true })
+  await keepScreenshot(page, `${name}-${size.width}-${theme}`)
 }
 
 /** Each width in each colour mode, without reloading (which would lose what was typed). */

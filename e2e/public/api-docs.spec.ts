@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousViolations } from '../support/axe.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // The API reference at /api/docs: rendered by Nestmate from /api/openapi.json, in both colour modes and at
 // phone and desktop widths; its code never loads with the public pages.
@@ -29,7 +30,7 @@ for (const theme of ['light', 'dark'] as const)
       await expect(details.getByText(/^Who: signed in/)).toBeVisible()
       await expect(details.getByRole('term').filter({ hasText: '401' })).toBeVisible()
       await expectNoSeriousViolations(page)
-      await page.screenshot({ path: `test-results/api-docs-${width}-${theme}.png`, fullPage: false })
+      await keepScreenshot(page, `api-docs-${width}-${theme}`, { fullPage: false })
     })
 
 test('the home and browse pages never load the reference', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousA11yViolations, useTheme, WIDTHS, type Theme } from './helpers.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // The place box (autocomplete), browse near a place with distances, and the map of the results. There is no
 // internet here, so tiles never load: that is the offline case, where the list and the markers must still work.
@@ -182,8 +183,7 @@ test('a poster pins the room within its town; browse measures from the pin', asy
   await expect(
     page.getByText(/The room is pinned within Zürich, ZH, Switzerland; others see it to about 300 m/),
   ).toBeVisible()
-  if (process.env.E2E_SCREENSHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/pin-form.png`, fullPage: true })
+  await keepScreenshot(page, 'pin-form')
   await page.getByLabel('Rent per month').fill('900')
   await page.getByLabel('Room type').selectOption('Single')
   await page.getByLabel('Contact info').fill('facebook.com/pinned.room')
@@ -224,11 +224,7 @@ for (const width of Object.values(WIDTHS)) {
       await expect(page.getByRole('option').first()).toHaveText('São Paulo, Brazil')
       await box.press('ArrowDown')
       await expectNoSeriousA11yViolations(page)
-      if (process.env.E2E_SCREENSHOTS)
-        await page.screenshot({
-          path: `${process.env.E2E_SCREENSHOTS}/places-${width}-${theme}.png`,
-          fullPage: true,
-        })
+      await keepScreenshot(page, `places-${width}-${theme}`)
     })
 
     test(`the map's pop-up passes axe at ${width} px, ${theme}`, async ({ page }) => {
@@ -238,11 +234,7 @@ for (const width of Object.values(WIDTHS)) {
         page.getByRole('region', { name: 'Map of the listings' }).getByRole('article').first(),
       ).toBeVisible()
       await expectNoSeriousA11yViolations(page)
-      if (process.env.E2E_SCREENSHOTS)
-        await page.screenshot({
-          path: `${process.env.E2E_SCREENSHOTS}/map-${width}-${theme}.png`,
-          fullPage: true,
-        })
+      await keepScreenshot(page, `map-${width}-${theme}`)
     })
   }
 }
