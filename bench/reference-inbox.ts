@@ -1,6 +1,6 @@
 import { API } from '../src/shared/api.ts'
 import { INBOX_PAGE_SIZE } from '../src/shared/conversations.ts'
-import { sql, type Answer, type Queryable } from './reference-sql.ts'
+import { sqlPlannedPerCall, type Answer, type Queryable } from './reference-sql.ts'
 
 // Reference 1's inbox (GET /api/conversations): Nestmate's inbox statement written out
 // (src/server/routes/conversations/conversation-reads.ts), the same paging (`before` the last message id shown,
@@ -46,7 +46,9 @@ export async function inbox(pool: Queryable, url: URL, userId: string): Promise<
   if (before !== null) values.push(Number(before))
   if (listingId !== null) values.push(listingId)
   values.push(limit + 1)
-  const { rows } = (await sql(pool, inboxSql(before !== null, listingId !== null), values)) as { rows: Row[] }
+  const { rows } = (await sqlPlannedPerCall(pool, inboxSql(before !== null, listingId !== null), values)) as {
+    rows: Row[]
+  }
   const entries = rows.slice(0, limit).map((row) => ({
     id: row.id,
     about:

@@ -21,7 +21,7 @@ const sessions = createSessionCache<string>()
 /** What the reference needs of a pg pool (the comparison test hands it the test database instead). */
 export type Queryable = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as raw pg types them, read like pg's own
-  query: (statement: { name: string; text: string; values: unknown[] }) => Promise<{ rows: any[] }>
+  query: (statement: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: any[] }>
 }
 
 // Every statement is named, so PostgreSQL parses and plans it once per connection, as Nestmate's prepared ones.
@@ -31,6 +31,10 @@ export function sql(pool: Queryable, text: string, values: unknown[] = []) {
   if (!name) names.set(text, (name = `ref_${names.size}`))
   return pool.query({ name, text, values })
 }
+
+/** Unnamed, so planned for its values on each call, as Nestmate's inbox is (docs/decisions/059). */
+export const sqlPlannedPerCall = (pool: Queryable, text: string, values: unknown[]) =>
+  pool.query({ text, values })
 
 export const count = (key: string, pool: Queryable, text: string, params: unknown[] = []) =>
   counts.get(key, async () => (await sql(pool, text, params)).rows[0].count as number)

@@ -13,7 +13,7 @@ type RawStatement = { execute: (values: Record<string, unknown>) => Promise<unkn
 type PrepareQuery = (
   query: { sql: string; params: unknown[] },
   fields: undefined,
-  name: string,
+  name: string | undefined,
   isResponseInArrayMode: false,
 ) => RawStatement
 
@@ -35,6 +35,20 @@ function prepareQueryOf(db: Database): PrepareQuery {
  * whose fields are aliased `sql` expressions that already have the answer's shape.
  */
 export function prepareRaw<Row>(db: Database, name: string, query: SQL | SQLWrapper) {
+  return rawStatement<Row>(db, name, query)
+}
+
+/**
+ * The same statement, sent unnamed: PostgreSQL plans it for each call's values (decision 059). For a statement
+ * whose best plan depends on who asks, such as an inbox of three conversations or of ten thousand: a named
+ * statement's generic plan, adopted after five calls, is costed for the average person and reads every row of a
+ * busy one's. It costs the planning on each call (under a millisecond for the inbox).
+ */
+export function plannedPerCall<Row>(db: Database, query: SQL | SQLWrapper) {
+  return rawStatement<Row>(db, undefined, query)
+}
+
+function rawStatement<Row>(db: Database, name: string | undefined, query: SQL | SQLWrapper) {
   const statement = prepareQueryOf(db)(dialect.sqlToQuery(query.getSQL()), undefined, name, false)
   if (typeof statement?.execute !== 'function') throw moved('a prepared query has no execute()')
   return async (values: Record<string, unknown>): Promise<Row[]> => {

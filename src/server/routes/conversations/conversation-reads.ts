@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Conversation, InboxEntry, Message, MessagesQuery, Unread } from '#shared/conversations.ts'
 import type { Database } from '../../db/client.ts'
-import { prepareRaw } from '../../db/prepare-raw.ts'
+import { plannedPerCall, prepareRaw } from '../../db/prepare-raw.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
@@ -75,12 +75,18 @@ export const inboxQuery = (shape: {
 
 /** The reads of conversations: inbox pages, a conversation's header and messages, unread counts. */
 export function createConversationReads(db: Database) {
-  const inboxStatements =
-    createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>('conversation_inbox')
+  // Planned for each call's values: a generic plan, costed for a person with a couple of conversations, reads all
+  // of a busy poster's before sorting them (decision 059, inbox-plan.test.ts).
+  const inboxPages = new Map(
+    [false, true].flatMap((before) =>
+      [false, true].map((listing) => [
+        `${before}:${listing}`,
+        plannedPerCall<InboxRow>(db, inboxQuery({ before, listing })),
+      ]),
+    ),
+  )
   const inboxPage = (shape: { before: boolean; listing: boolean }) =>
-    inboxStatements(`${shape.before ? 'before' : 'first'}${shape.listing ? '+listing' : ''}`, (name) =>
-      prepareRaw<InboxRow>(db, name, inboxQuery(shape)),
-    )
+    inboxPages.get(`${shape.before}:${shape.listing}`)!
 
   const headerStatement = prepareRaw<HeaderRow>(
     db,
