@@ -1,14 +1,15 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectPopup } from '../support/popup.ts'
 import { main } from './helpers.ts'
 import { keepScreenshot } from '../support/screens.ts'
+import { expectNoSeriousViolationsInBothModes } from '../support/axe.ts'
 
 // Photos from a person's side: choose several files (one refused by the form, one by the server), watch them
 // upload, reorder, delete; the cover on the browse card; the gallery on the details page with the keyboard and
-// full screen. Both colour modes, phone and desktop width, axe on each screen, screenshots in .tmp/screens/.
+// full screen. At phone and desktop width, axe on each screen in both colour modes (screenshots with
+// E2E_SCREENSHOTS=<folder>).
 
 const picture = async (name: string, background: string, width = 1200, height = 900) => ({
   name,
@@ -17,14 +18,6 @@ const picture = async (name: string, background: string, width = 1200, height = 
     .jpeg()
     .toBuffer(),
 })
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
-}
 
 const shot = (page: Page, name: string) => keepScreenshot(page, name, { fullPage: false })
 
@@ -35,123 +28,122 @@ const tileSources = (page: Page) =>
     .getByRole('img')
     .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')))
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [1280, 390]) {
-    test(`photos: upload, reorder, delete, cover and gallery, ${theme} at ${width} px`, async ({
-      browser,
-      baseURL,
-    }) => {
-      test.slow()
-      const { page, context } = await signedInPage(browser, baseURL!)
-      await page.setViewportSize({ width, height: 900 })
-      const title = `Photo room ${uniqueToken()}`
-      const id = await createListingViaApi(context.request, baseURL!, { title, location: title })
-      await page.goto('/dashboard')
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme)
-      const name = `${theme}-${width}`
+// The journey at each width (the phone's layout is its own); each screen checked in both colour modes there.
+for (const [theme, width] of [
+  ['light', 1280],
+  ['dark', 390],
+] as const) {
+  test(`photos: upload, reorder, delete, cover and gallery, at ${width} px`, async ({ browser, baseURL }) => {
+    test.slow()
+    const { page, context } = await signedInPage(browser, baseURL!)
+    await page.setViewportSize({ width, height: 900 })
+    const title = `Photo room ${uniqueToken()}`
+    const id = await createListingViaApi(context.request, baseURL!, { title, location: title })
+    await page.goto('/dashboard')
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+    const name = `${theme}-${width}`
 
-      await test.step('choose several files: pictures upload, refused files say why', async () => {
-        await page.goto(`/dashboard/my-listing/${id}`)
-        await page
-          .getByLabel('Choose photos')
-          .setInputFiles([
-            await picture('red.jpg', '#c62828'),
-            await picture('green.jpg', '#2e7d32'),
-            await picture('blue.jpg', '#1565c0', 900, 1200),
-            { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
-            { name: 'script.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('#!/bin/sh\necho hi\n') },
-          ])
-        const form = main(page)
-        await expect(form.getByRole('alert')).toContainText(
-          'notes.txt is not a JPEG, PNG, WebP or AVIF picture.',
-        )
-        // The server read the "JPEG" and found a script: its tile says so.
-        await expect(form.getByRole('listitem').filter({ hasText: 'Not added:' })).toContainText(
-          'This file is not a JPEG, PNG, WebP or AVIF picture.',
-        )
-        await expect(form.getByRole('button', { name: /^Delete Photo/ })).toHaveCount(4)
-        await expect(form.getByText('Cover', { exact: true })).toBeVisible()
-        await expect
-          .poll(async () => (await tileSources(page)).filter((src) => src?.startsWith('/photos/')).length)
-          .toBe(3)
-        await expectNoSeriousViolations(page)
-        await form.getByRole('group', { name: 'Photos' }).scrollIntoViewIfNeeded()
-        await shot(page, `photos-edit-${name}`)
-      })
-
-      await test.step('reorder with the buttons and delete; both are saved at once', async () => {
-        const before = (await tileSources(page)).slice(0, 3)
-        await main(page).getByRole('button', { name: 'Move Photo 3 earlier' }).click()
-        // The focus goes with the photo: the same button, in its new place, now says so.
-        await expect(main(page).getByRole('button', { name: 'Move Photo 2 earlier' })).toBeFocused()
-        await page.keyboard.press('Enter')
-        await expect(page.getByRole('status').filter({ hasText: 'it is now the cover' })).toBeAttached()
-        const first = main(page).getByRole('button', { name: 'Move Photo 1 (cover) earlier' })
-        await expect(first).toBeFocused()
-        await expect(first).toBeDisabled()
-        // Later, by keyboard, keeps the focus too (the list's reordering would otherwise drop it).
-        await main(page).getByRole('button', { name: 'Move Photo 1 (cover) later' }).focus()
-        await page.keyboard.press('Enter')
-        await expect(main(page).getByRole('button', { name: 'Move Photo 2 later' })).toBeFocused()
-        await main(page).getByRole('button', { name: 'Move Photo 2 earlier' }).press('Enter')
-        await expect(main(page).getByRole('button', { name: 'Move Photo 1 (cover) earlier' })).toBeFocused()
-        await expect
-          .poll(async () => (await tileSources(page)).slice(0, 3))
-          .toEqual([before[2], before[0], before[1]])
-        await main(page).getByRole('button', { name: 'Delete Photo 3' }).click()
-        await expect(main(page).getByRole('button', { name: /^Delete Photo/ })).toHaveCount(3)
-        await page.reload()
-        await expect.poll(() => tileSources(page)).toEqual([before[2], before[0]])
-      })
-
-      await test.step('the cover on the browse card, sized, and (first on the page) fetched at once', async () => {
-        await page.goto(`/dashboard/browse-listing?q=${encodeURIComponent(title)}`)
-        const cover = main(page).getByRole('img', { name: `Photo of ${title}` })
-        await expect(cover).toBeVisible()
-        // Covers further down load lazily; the first ones are the page's largest paint.
-        await expect(cover).toHaveAttribute('loading', 'eager')
-        await expect(cover).toHaveAttribute('fetchpriority', 'high')
-        await expect(cover).toHaveAttribute('width', /\d+/)
-        await expect(cover).toHaveAttribute('height', /\d+/)
-        await expectNoSeriousViolations(page)
-        await cover.scrollIntoViewIfNeeded()
-        await shot(page, `photos-browse-${name}`)
-      })
-
-      await test.step('the gallery: arrow keys, buttons and full screen', async () => {
-        await page.goto(`/dashboard/browse-listing-details/${id}`)
-        const gallery = main(page).getByRole('region', { name: `Photos of ${title}` })
-        await expect(gallery.getByText('1 / 2')).toBeVisible()
-        await gallery.getByRole('list').focus()
-        await page.keyboard.press('ArrowRight')
-        await expect(gallery.getByText('2 / 2')).toBeVisible()
-        // The strip scrolls smoothly to the photo; the next step starts once it has come to rest, as a person's
-        // does (a press during the scroll could be counted from the photo it is leaving: decision 026).
-        const strip = gallery.getByRole('list')
-        await expect
-          .poll(async () => {
-            const before = await strip.evaluate((element) => element.scrollLeft)
-            await page.waitForTimeout(150)
-            return before === (await strip.evaluate((element) => element.scrollLeft))
-          })
-          .toBe(true)
-        await gallery.getByRole('button', { name: 'Next photo' }).first().click()
-        await expect(gallery.getByText('1 / 2')).toBeVisible()
-        await expectNoSeriousViolations(page)
-        await shot(page, `photos-details-${name}`)
-        await gallery.getByRole('button', { name: 'Full screen' }).click()
-        const dialog = page.getByRole('dialog', { name: `Photos of ${title}, full screen` })
-        await expect(dialog).toBeVisible()
-        await page.keyboard.press('ArrowRight')
-        await expect(dialog.getByText('2 / 2')).toBeVisible()
-        await expectNoSeriousViolations(page)
-        await shot(page, `photos-fullscreen-${name}`)
-        await page.keyboard.press('Escape')
-        await expect(dialog).toBeHidden()
-      })
-      await context.close()
+    await test.step('choose several files: pictures upload, refused files say why', async () => {
+      await page.goto(`/dashboard/my-listing/${id}`)
+      await page
+        .getByLabel('Choose photos')
+        .setInputFiles([
+          await picture('red.jpg', '#c62828'),
+          await picture('green.jpg', '#2e7d32'),
+          await picture('blue.jpg', '#1565c0', 900, 1200),
+          { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
+          { name: 'script.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('#!/bin/sh\necho hi\n') },
+        ])
+      const form = main(page)
+      await expect(form.getByRole('alert')).toContainText(
+        'notes.txt is not a JPEG, PNG, WebP or AVIF picture.',
+      )
+      // The server read the "JPEG" and found a script: its tile says so.
+      await expect(form.getByRole('listitem').filter({ hasText: 'Not added:' })).toContainText(
+        'This file is not a JPEG, PNG, WebP or AVIF picture.',
+      )
+      await expect(form.getByRole('button', { name: /^Delete Photo/ })).toHaveCount(4)
+      await expect(form.getByText('Cover', { exact: true })).toBeVisible()
+      await expect
+        .poll(async () => (await tileSources(page)).filter((src) => src?.startsWith('/photos/')).length)
+        .toBe(3)
+      await expectNoSeriousViolationsInBothModes(page)
+      await form.getByRole('group', { name: 'Photos' }).scrollIntoViewIfNeeded()
+      await shot(page, `photos-edit-${name}`)
     })
-  }
+
+    await test.step('reorder with the buttons and delete; both are saved at once', async () => {
+      const before = (await tileSources(page)).slice(0, 3)
+      await main(page).getByRole('button', { name: 'Move Photo 3 earlier' }).click()
+      // The focus goes with the photo: the same button, in its new place, now says so.
+      await expect(main(page).getByRole('button', { name: 'Move Photo 2 earlier' })).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('status').filter({ hasText: 'it is now the cover' })).toBeAttached()
+      const first = main(page).getByRole('button', { name: 'Move Photo 1 (cover) earlier' })
+      await expect(first).toBeFocused()
+      await expect(first).toBeDisabled()
+      // Later, by keyboard, keeps the focus too (the list's reordering would otherwise drop it).
+      await main(page).getByRole('button', { name: 'Move Photo 1 (cover) later' }).focus()
+      await page.keyboard.press('Enter')
+      await expect(main(page).getByRole('button', { name: 'Move Photo 2 later' })).toBeFocused()
+      await main(page).getByRole('button', { name: 'Move Photo 2 earlier' }).press('Enter')
+      await expect(main(page).getByRole('button', { name: 'Move Photo 1 (cover) earlier' })).toBeFocused()
+      await expect
+        .poll(async () => (await tileSources(page)).slice(0, 3))
+        .toEqual([before[2], before[0], before[1]])
+      await main(page).getByRole('button', { name: 'Delete Photo 3' }).click()
+      await expect(main(page).getByRole('button', { name: /^Delete Photo/ })).toHaveCount(3)
+      await page.reload()
+      await expect.poll(() => tileSources(page)).toEqual([before[2], before[0]])
+    })
+
+    await test.step('the cover on the browse card, sized, and (first on the page) fetched at once', async () => {
+      await page.goto(`/dashboard/browse-listing?q=${encodeURIComponent(title)}`)
+      const cover = main(page).getByRole('img', { name: `Photo of ${title}` })
+      await expect(cover).toBeVisible()
+      // Covers further down load lazily; the first ones are the page's largest paint.
+      await expect(cover).toHaveAttribute('loading', 'eager')
+      await expect(cover).toHaveAttribute('fetchpriority', 'high')
+      await expect(cover).toHaveAttribute('width', /\d+/)
+      await expect(cover).toHaveAttribute('height', /\d+/)
+      await expectNoSeriousViolationsInBothModes(page)
+      await cover.scrollIntoViewIfNeeded()
+      await shot(page, `photos-browse-${name}`)
+    })
+
+    await test.step('the gallery: arrow keys, buttons and full screen', async () => {
+      await page.goto(`/dashboard/browse-listing-details/${id}`)
+      const gallery = main(page).getByRole('region', { name: `Photos of ${title}` })
+      await expect(gallery.getByText('1 / 2')).toBeVisible()
+      await gallery.getByRole('list').focus()
+      await page.keyboard.press('ArrowRight')
+      await expect(gallery.getByText('2 / 2')).toBeVisible()
+      // The strip scrolls smoothly to the photo; the next step starts once it has come to rest, as a person's
+      // does (a press during the scroll could be counted from the photo it is leaving: decision 026).
+      const strip = gallery.getByRole('list')
+      await expect
+        .poll(async () => {
+          const before = await strip.evaluate((element) => element.scrollLeft)
+          await page.waitForTimeout(150)
+          return before === (await strip.evaluate((element) => element.scrollLeft))
+        })
+        .toBe(true)
+      await gallery.getByRole('button', { name: 'Next photo' }).first().click()
+      await expect(gallery.getByText('1 / 2')).toBeVisible()
+      await expectNoSeriousViolationsInBothModes(page)
+      await shot(page, `photos-details-${name}`)
+      await gallery.getByRole('button', { name: 'Full screen' }).click()
+      const dialog = page.getByRole('dialog', { name: `Photos of ${title}, full screen` })
+      await expect(dialog).toBeVisible()
+      await page.keyboard.press('ArrowRight')
+      await expect(dialog.getByText('2 / 2')).toBeVisible()
+      await expectNoSeriousViolationsInBothModes(page)
+      await shot(page, `photos-fullscreen-${name}`)
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+    })
+    await context.close()
+  })
 }
 
 test('the add form uploads the chosen photos with the new listing', async ({ browser, baseURL }) => {

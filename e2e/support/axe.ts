@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
+export type Theme = 'light' | 'dark'
+/** The widths every screen is checked at: a phone and a desktop. */
+export const CHECKED_WIDTHS = [390, 1280] as const
+
 /**
  * Waits for the page's CSS transitions to end: a test that switches the theme or the width and runs axe at once
  * would measure colours halfway between two themes (daisyUI's menu links fade theirs). Endless animations (a
@@ -12,12 +16,68 @@ export async function transitionsSettled(page: Page) {
   )
 }
 
-/** axe on the page once its transitions have ended: no serious or critical findings. */
+/** axe on the page once its transitions have ended: no serious or critical findings, listed with where they are. */
 export async function expectNoSeriousViolations(page: Page) {
   await transitionsSettled(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')} :: ${node.failureSummary ?? ''}`),
+    }))
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+}
+
+/**
+ * Switches the page's colour mode as the theme button does (Tailwind's `dark` class, daisyUI's `data-theme`, the
+ * colour scheme, the stored choice), without the reload that would lose what was typed or an open dialog.
+ */
+export async function switchTheme(page: Page, theme: Theme) {
+  await page.evaluate((value) => {
+    const root = document.documentElement
+    root.classList.toggle('dark', value === 'dark')
+    root.setAttribute('data-theme', value)
+    root.style.colorScheme = value
+    localStorage.setItem('theme', value)
+  }, theme)
+}
+
+/**
+ * axe on the screen as it is, in both colour modes at both widths: one page load checked four ways instead of four
+ * loads. `onEach` runs after each check (a screenshot). The page is left in the mode and at the width it had.
+ */
+export async function expectNoSeriousViolationsEverywhere(
+  page: Page,
+  onEach?: (theme: Theme, width: number) => Promise<void>,
+) {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 }
+  const theme = await page.evaluate(() =>
+    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+  )
+  for (const mode of ['light', 'dark'] as const) {
+    await switchTheme(page, mode)
+    for (const width of CHECKED_WIDTHS) {
+      await page.setViewportSize({ width, height: viewport.height })
+      await expectNoSeriousViolations(page)
+      await onEach?.(mode, width)
+    }
+  }
+  await switchTheme(page, theme)
+  await page.setViewportSize(viewport)
+}
+
+/** axe on the screen as it is, at its width, in both colour modes; the page is left in the mode it had. */
+export async function expectNoSeriousViolationsInBothModes(page: Page) {
+  const theme = await page.evaluate(() =>
+    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+  )
+  for (const mode of ['light', 'dark'] as const) {
+    await switchTheme(page, mode)
+    await expectNoSeriousViolations(page)
+  }
+  await switchTheme(page, theme)
 }
