@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { demoProfile } from '../../src/server/db/demo-profiles.ts'
 import { QUESTIONS } from '../../src/shared/questionnaire.ts'
 import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
-import { expectNoSeriousViolations } from '../support/axe.ts'
+import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { expectPopup } from '../support/popup.ts'
 import { keepScreenshot } from '../support/screens.ts'
 
@@ -10,23 +10,11 @@ import { keepScreenshot } from '../support/screens.ts'
 // dashboard, then the match on the cards, the best-match order and the reasons on details. Each new screen passes
 // axe in both colour modes at phone and desktop width (screenshots of each with E2E_SCREENSHOTS=<folder>).
 
-async function look(page: Page, name: string) {
-  await expectNoSeriousViolations(page)
-  const size = page.viewportSize()!
-  const theme = (await page.locator('html').getAttribute('class'))?.includes('dark') ? 'dark' : 'light'
-  await keepScreenshot(page, `${name}-${size.width}-${theme}`)
-}
-
-/** Each width in each colour mode, without reloading (which would lose what was typed). */
-async function lookEverywhere(page: Page, name: string) {
-  for (const isDark of [false, true]) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark)
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await look(page, name)
-    }
-  }
-}
+/** The screen as it is, in each colour mode at each width, without reloading (which would lose what was typed). */
+const lookEverywhere = (page: Page, name: string) =>
+  expectNoSeriousViolationsEverywhere(page, (theme, width) =>
+    keepScreenshot(page, `${name}-${width}-${theme}`),
+  )
 
 test('fill a living profile, then see matches on browse and the reasons on details', async ({
   browser,
@@ -86,24 +74,18 @@ test('fill a living profile, then see matches on browse and the reasons on detai
       .first(),
   ).toBeVisible()
 
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto('/dashboard/living-profile')
-      await expect(page.getByRole('button', { name: 'Save living profile' })).toBeVisible()
-      await look(page, 'living-profile')
-      await page.goto(`/dashboard/browse-listing?q=${token}&sort=match&furnished=true`)
-      await expect(page.getByRole('checkbox', { name: 'Furnished' })).toBeChecked()
-      await look(page, 'browse-household')
-      await page.goto(`/dashboard/browse-listing?q=${token}&sort=match`)
-      await expect(page.getByText(/\d+% match/)).toBeVisible()
-      await look(page, 'browse-match')
-      await page.goto(`/dashboard/browse-listing-details/${listingId}`)
-      await expect(page.getByRole('heading', { name: /\d+% match/ })).toBeVisible()
-      await look(page, 'details-match')
-    }
-  }
+  await page.goto('/dashboard/living-profile')
+  await expect(page.getByRole('button', { name: 'Save living profile' })).toBeVisible()
+  await lookEverywhere(page, 'living-profile')
+  await page.goto(`/dashboard/browse-listing?q=${token}&sort=match&furnished=true`)
+  await expect(page.getByRole('checkbox', { name: 'Furnished' })).toBeChecked()
+  await lookEverywhere(page, 'browse-household')
+  await page.goto(`/dashboard/browse-listing?q=${token}&sort=match`)
+  await expect(page.getByText(/\d+% match/)).toBeVisible()
+  await lookEverywhere(page, 'browse-match')
+  await page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await expect(page.getByRole('heading', { name: /\d+% match/ })).toBeVisible()
+  await lookEverywhere(page, 'details-match')
 
   await page.goto('/dashboard/living-profile')
   await page.getByRole('button', { name: 'Remove living profile' }).click()

@@ -16,10 +16,14 @@ export async function transitionsSettled(page: Page) {
   )
 }
 
-/** axe on the page once its transitions have ended: no serious or critical findings, listed with where they are. */
+/**
+ * axe on the page once its transitions have ended: no serious or critical findings, listed with where they are.
+ * Only violations are gathered in full (axe's passes and incompletes are what it spends most of its time on: a
+ * fifth to a third of each check here).
+ */
 export async function expectNoSeriousViolations(page: Page) {
   await transitionsSettled(page)
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
