@@ -122,6 +122,17 @@ export function preparePage(
   isScored = false,
   isWide = false,
 ) {
+  return prepareRaw<PageRow>(db, name, pageQuery(db, query, withCursor, isScored, isWide))
+}
+
+/** The statement `preparePage` prepares (its plans are tested in browse-near-plans.test.ts). */
+export function pageQuery(
+  db: Database,
+  query: BrowseQuery,
+  withCursor: boolean,
+  isScored = false,
+  isWide = false,
+) {
   const { after, order } = keyset(query, withCursor)
   const fields = {
     ...summaryFields,
@@ -148,14 +159,10 @@ export function preparePage(
       sql`${scoredProfiles(query.sort === 'match')} as scored`,
       sql`scored.user_id = ${listing.ownerId}`,
     )
-  return prepareRaw<PageRow>(
-    db,
-    name,
-    joined
-      .where(source ? undefined : and(...listingFilters.where(query, { isWide: false }), after))
-      .orderBy(...order)
-      .limit(limit),
-  )
+  return joined
+    .where(source ? undefined : and(...listingFilters.where(query, { isWide: false }), after))
+    .orderBy(...order)
+    .limit(limit)
 }
 
 /** The number of listings these filters match, prepared under `name`. */
