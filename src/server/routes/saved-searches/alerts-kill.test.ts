@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +14,7 @@ import {
   selectRows,
   testDatabaseKind,
 } from '../../test/database.ts'
+import { startScriptProcess } from '../../test/processes.ts'
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts'
 import { savedSearchOf } from './test-requests.ts'
 
@@ -62,33 +63,13 @@ async function seeded() {
   return { target, emails: seekers.map((seeker) => seeker.email), titles }
 }
 
-/** Starts the alert job process; `line(text)` resolves once it has logged a line containing `text`. */
+/** Starts the alert job process on `target`. */
 function startProcess(target: SharedTarget, env: Record<string, string>) {
-  const { TEST_DATABASE_URL: _t, DATABASE_URL: _d, ...parent } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/alert-job-process.ts'], {
-    env: {
-      ...parent,
-      AUTH_SECRET: TEST_ENV.AUTH_SECRET,
-      ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return startScriptProcess('src/server/test/alert-job-process.ts', {
+    AUTH_SECRET: TEST_ENV.AUTH_SECRET,
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
+    ...env,
   })
-  let output = ''
-  const watchers: (() => void)[] = []
-  child.stdout!.on('data', (chunk) => {
-    output += chunk
-    watchers.forEach((check) => check())
-  })
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()))
-  const line = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => output.includes(text) && resolve()
-      watchers.push(check)
-      check()
-      void exited.then(() => reject(new Error(`the process ended without logging "${text}":\n${output}`)))
-    })
-  return { child, exited, line }
 }
 
 /** Each seeker's alert mails: how many, and how often each room is listed in them. */
