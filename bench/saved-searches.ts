@@ -1,20 +1,23 @@
+import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import pino from 'pino'
 import { sql } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts'
-import { claimBatches, sendBatches } from '../src/server/routes/saved-searches/alerts.ts'
 import { matchingSearches } from '../src/server/routes/saved-searches/inverse-match.ts'
 import { createPostgresDatabase } from '../src/server/test/database.ts'
+import { freePort } from '../src/server/test/processes.ts'
+import type { Endpoint } from './endpoints.ts'
+import { steadyLatency, type Latency } from './load.ts'
+import { startNestmate } from './processes.ts'
 import { seed } from './seed.ts'
 
-// Saved searches at scale (PostgreSQL; decision 048), run on its own: `bash scripts/with-postgres.sh node --import
-// tsx bench/saved-searches.ts`. BENCH_SAVED_SIZES (default 1000) listings and as many saved searches each.
+// Saved searches at scale (PostgreSQL; decision 048), run on its own: `npm run bench:saved`. BENCH_SAVED_SIZES (default 1000) listings and as many saved searches each.
 // - matching one new listing against every saved search: the matcher's statement for 200 listings in turn, beside
 //   a reference: the same conditions written by hand against the columns (what a careful person would write),
 //   so the generated SQL is held to hand-written cost;
-// - the daily digests: every daily search with one new room, named and sent (to a mailer that accepts at once).
+// - the daily digests: every daily search with one new room, named and sent (to a mailer that accepts at once) by
+//   a process of its own, while a Nestmate server answers browse at a steady BENCH_SAVED_RATE (200) a second:
+//   browse's latency alone and while the digests run.
 
 const sizes = (process.env.BENCH_SAVED_SIZES ?? '1000').split(',').map(Number)
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -75,6 +78,67 @@ async function timed(handle: DatabaseHandle, ids: string[], query: (id: string) 
   }
 }
 
+/** Browse's requests while the digests run: the first page and a filtered one, at BENCH_SAVED_RATE a second. */
+const BROWSE_RATE = Number(process.env.BENCH_SAVED_RATE ?? 200)
+const BROWSE_WINDOW_SECONDS = 5
+const browse: Endpoint = {
+  name: 'browse',
+  method: 'GET',
+  paths: ['/api/roommate-listings', '/api/roommate-listings?roomType=Studio&minRent=800&maxRent=1500'],
+  signedIn: false,
+  read: true,
+}
+
+/**
+ * A Nestmate server on the database; browse's latency at a steady rate for ten seconds alone, then in 5-second
+ * windows for as long as the digest run (bench/saved-digests.ts, a process of its own) takes.
+ */
+async function browseBesideDigests(url: string, size: number) {
+  const port = Number(process.env.BENCH_SAVED_PORT ?? (await freePort()))
+  mkdirSync(out, { recursive: true })
+  const server = await startNestmate(
+    { url },
+    port,
+    path.join(out, `saved-searches-server-${size}.log`),
+    'warn',
+  )
+  try {
+    await steadyLatency(server.url, browse, [], 2, BROWSE_RATE) // warm-up
+    const browseAlone = await steadyLatency(server.url, browse, [], BROWSE_WINDOW_SECONDS * 2, BROWSE_RATE)
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/saved-digests.ts'], {
+      env: { ...process.env, BENCH_DIGEST_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+    let running = true
+    void exited.then(() => (running = false))
+    const windows: Latency[] = []
+    while (running)
+      windows.push(await steadyLatency(server.url, browse, [], BROWSE_WINDOW_SECONDS, BROWSE_RATE))
+    if ((await exited) !== 0) throw new Error(`the digest run failed:\n${output}`)
+    const digestRun = JSON.parse(output.trim().split('\n').at(-1)!) as { sent: number; seconds: number }
+    return { browseAlone, browseDuringDigests: summary(windows), digestRun }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** The windows together: their mean p50, the worst p99 (and each), and what failed. */
+function summary(windows: Latency[]) {
+  const worst = Math.max(...windows.map((window) => window.p99))
+  const p50 = windows.reduce((sum, window) => sum + window.p50, 0) / windows.length
+  return {
+    windows: windows.length,
+    p50: Math.round(p50 * 10) / 10,
+    worstWindowP99: worst,
+    p99s: windows.map((window) => window.p99),
+    failed: windows.reduce((sum, window) => sum + window.failed, 0),
+  }
+}
+
+const out = process.env.BENCH_OUT ?? '.tmp/bench'
 const results: Record<string, unknown>[] = []
 for (const size of sizes) {
   const target = {
@@ -105,7 +169,7 @@ for (const size of sizes) {
     )
     const reference = await timed(handle, ids, handWritten)
 
-    // One new room for every daily search, then its digest run.
+    // One new room for every daily search; then browse at a steady rate alone, and again while the digests run.
     await handle.execute(`insert into saved_search_hit (search_id, listing_id)
       select s.id, (select id from listing order by id offset (abs(hashtext(s.id::text)) % ${size}) limit 1)
       from saved_search s where s.alert = 'daily' on conflict do nothing`)
@@ -115,21 +179,24 @@ for (const size of sizes) {
         rows: { n: number }[]
       }
     ).rows[0]!.n
-    const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger
-    const started = performance.now()
-    await claimBatches(handle.db, 'daily', new Date())
-    const sent = await sendBatches(
-      { db: handle.db, mailer: { deliver: async () => {} }, log },
-      { baseUrl: 'http://localhost:3000', authSecret: 'x'.repeat(40), currency: 'USD' },
-    )
-    const digestSeconds = Math.round((performance.now() - started) / 100) / 10
-    const row = { size, searches: size, matcher, reference, digests, digestsSent: sent.sent, digestSeconds }
+    const { browseAlone, browseDuringDigests, digestRun } = await browseBesideDigests(target.url, size)
+    const row = {
+      size,
+      searches: size,
+      matcher,
+      reference,
+      digests,
+      digestsSent: digestRun.sent,
+      digestSeconds: digestRun.seconds,
+      browseRate: BROWSE_RATE,
+      browseAlone,
+      browseDuringDigests,
+    }
     results.push(row)
     console.log(JSON.stringify(row))
   } finally {
     await handle.close()
   }
 }
-const out = process.env.BENCH_OUT ?? '.tmp/bench'
 mkdirSync(out, { recursive: true })
 writeFileSync(path.join(out, 'saved-searches.json'), `${JSON.stringify(results, null, 2)}\n`)

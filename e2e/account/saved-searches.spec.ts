@@ -58,10 +58,21 @@ test('save a search signed out, find it in the dashboard, open it from the alert
       .or(page.getByLabel(/search/i))
       .first(),
   ).toBeVisible()
-  for (const width of Object.values(WIDTHS)) {
-    await page.setViewportSize({ width, height: 900 })
-    await expectNoSeriousViolations(page)
-    await page.screenshot({ path: `${SCREENSHOTS}/saved-searches-dialog-${width}-light.png` })
+  // The dialog at both widths in both themes: in the dark one as a person gets there, closing it, switching the
+  // theme and opening it again.
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('button', { name: 'Toggle theme' }).click()
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+      await page.getByRole('button', { name: 'Save this search' }).click()
+      await expect(dialog).toBeVisible()
+    }
+    for (const width of Object.values(WIDTHS)) {
+      await page.setViewportSize({ width, height: 900 })
+      await expectNoSeriousViolations(page)
+      await page.screenshot({ path: `${SCREENSHOTS}/saved-searches-dialog-${width}-${theme}.png` })
+    }
   }
   await dialog.getByLabel('Name').fill(`Singles ${token}`)
   await dialog.getByLabel('E-mail me new rooms').selectOption('instant')
@@ -89,9 +100,14 @@ test('save a search signed out, find it in the dashboard, open it from the alert
   await page.goto('/dashboard/saved-searches')
   await expect(item.getByText('1 new')).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByText('1 new rooms')).toBeAttached()
+  // Opening the search from the mail shows its rooms, and the dashboard no longer counts them as new.
   const searchLink = /See them all: (\S+)/.exec(text)![1]!
   await page.goto(searchLink)
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible()
+  await page.goto('/dashboard/saved-searches')
+  await expect(item.getByRole('heading', { name: `Singles ${token}` })).toBeVisible()
+  await expect(item.getByText(/\d+ new/)).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByText(/new rooms/)).toHaveCount(0)
 
   // Renaming and the alert setting, from the dashboard.
   await page.goto('/dashboard/saved-searches')

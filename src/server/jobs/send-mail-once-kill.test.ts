@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,6 +5,7 @@ import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { openDatabase, type DatabaseTarget } from '../db/client.ts'
 import { createPostgresDatabase, selectRows, testDatabaseKind } from '../test/database.ts'
+import { startScriptProcess } from '../test/processes.ts'
 import { startSmtpCapture } from '../test/smtp-capture.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-mail-kill-'))
@@ -24,33 +24,13 @@ async function freshTarget(): Promise<DatabaseTarget> {
   return target
 }
 
-/** Starts the mail job process; `line(text)` resolves once it has logged a line containing `text`. */
+/** Starts the mail job process on `target`. */
 function startProcess(target: DatabaseTarget, env: Record<string, string>) {
-  const { TEST_DATABASE_URL: _t, DATABASE_URL: _d, ...parent } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/mail-job-process.ts'], {
-    env: {
-      ...parent,
-      DATA_DIR: dataDir,
-      ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return startScriptProcess('src/server/test/mail-job-process.ts', {
+    DATA_DIR: dataDir,
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+    ...env,
   })
-  let output = ''
-  const watchers: (() => void)[] = []
-  child.stdout!.on('data', (chunk) => {
-    output += chunk
-    watchers.forEach((check) => check())
-  })
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()))
-  const line = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => output.includes(text) && resolve()
-      watchers.push(check)
-      check()
-      void exited.then(() => reject(new Error(`the process ended without logging "${text}":\n${output}`)))
-    })
-  return { child, exited, line }
 }
 
 test(`a kill -9 mid-send: the retried job sends nothing, on ${testDatabaseKind}`, async () => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { ENV_VARIABLES, type EnvVariables } from '../env.ts'
 
@@ -30,4 +31,32 @@ export function serverEnv(variables: EnvVariables): NodeJS.ProcessEnv {
   const env = { ...process.env }
   for (const name of ENV_VARIABLES) delete env[name]
   return { ...env, ...variables }
+}
+
+/**
+ * Starts a script of the tests' own (`src/server/test/…-process.ts`) as a real process with this process's
+ * environment without its database, plus `env`; `line(text)` resolves once it has logged a line containing `text`
+ * (and fails if it ends first).
+ */
+export function startScriptProcess(script: string, env: Record<string, string>) {
+  const { TEST_DATABASE_URL: _t, DATABASE_URL: _d, ...parent } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...parent, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  const watchers: (() => void)[] = []
+  child.stdout!.on('data', (chunk) => {
+    output += chunk
+    watchers.forEach((check) => check())
+  })
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()))
+  const line = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => output.includes(text) && resolve()
+      watchers.push(check)
+      check()
+      void exited.then(() => reject(new Error(`the process ended without logging "${text}":\n${output}`)))
+    })
+  return { child, exited, line }
 }

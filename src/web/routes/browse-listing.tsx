@@ -5,6 +5,7 @@ import { PageTitle } from '../components/page-title.tsx'
 import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { TypedHeading } from '../components/typed-heading.tsx'
+import { markOpenedSearchSeen } from '../features/saved-searches/mark-opened.ts'
 import { SaveSearchButton } from '../features/saved-searches/save-search-button.tsx'
 import {
   browseSearchParams,
@@ -27,9 +28,15 @@ const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Y
 
 // The view (sort, filters, search) lives in the URL; this loader reads it, so a shared link reproduces the page.
 export async function loader({ request }: { request: Request }) {
-  const typed = await readBrowseView(new URL(request.url).searchParams)
+  const params = new URL(request.url).searchParams
+  const seen = markOpenedSearchSeen(params)
+  const typed = await readBrowseView(params)
   const { view, typedPlace } = await resolveTypedPlace(typed, request.signal)
-  const [firstPage, currency] = await Promise.all([fetchMatchOrDefault(view, request.signal), loadCurrency()])
+  const [firstPage, currency] = await Promise.all([
+    fetchMatchOrDefault(view, request.signal),
+    loadCurrency(),
+    seen,
+  ])
   return { view: firstPage.view, firstPage, currency, matchRefused: firstPage.matchRefused, typedPlace }
 }
 

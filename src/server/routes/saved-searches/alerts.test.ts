@@ -61,8 +61,10 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     expect(mail.text).toMatch(/\$700\/month/)
     expect(mail.text).not.toMatch(/Too dear|Too far|A studio|My own room/)
     expect(mail.html).toContain('Sunny &#60;single&#62; in Köpenick')
-    expect(mail.text).toContain(
-      `${BASE_URL}${PATHS.browse}?roomType=Single&maxRent=900&near=${BERLIN}&radiusKm=20`,
+    // The search's link opens its browse view and names the search, for browse to mark it seen (decision 057).
+    const searchLink = new URL(/See them all: (\S+)/.exec(mail.text!)![1]!)
+    expect(searchLink.href).toBe(
+      `${BASE_URL}${PATHS.browse}?roomType=Single&maxRent=900&near=${BERLIN}&radiusKm=20&savedSearch=${id}`,
     )
     // As the mail client reads them, from the message itself (a long header is folded over lines).
     const headers = mail.rawText.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ')
@@ -74,8 +76,14 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     // Run again: nothing new, nothing twice. The search counts its two new rooms until it is opened.
     await runAlerts('instant')
     await noAlertMail(seeker.email)
+    // Opened from the mail, it is seen: browse's call with the link's id, as its owner (anyone else changes nothing).
     expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(2)
-    expect((await seenAs(t.app, seeker, id)).json().savedSearch.newCount).toBe(0)
+    const opened = searchLink.searchParams.get('savedSearch')!
+    expect((await seenAs(t.app, poster, opened)).statusCode).toBe(404)
+    expect((await seenAs(t.app, null, opened)).statusCode).toBe(401)
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(2)
+    expect((await seenAs(t.app, seeker, opened)).json().savedSearch.newCount).toBe(0)
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(0)
 
     // A room turned Available again is new to the search once more only if it never was: this one was.
     const edit = (availability: string) =>

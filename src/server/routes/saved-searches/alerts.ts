@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { API, PATHS } from '#shared/api.ts'
-import { DIGEST_LISTINGS_MAX, type Alert } from '#shared/saved-searches.ts'
+import { DIGEST_LISTINGS_MAX, openSavedSearchPath, type Alert } from '#shared/saved-searches.ts'
 import type { Database } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
 import { sendMailOnce } from '../../jobs/send-mail-once.ts'
@@ -113,7 +113,7 @@ export async function sendBatches(
         limit ${DIGEST_LISTINGS_MAX}`,
     )
     const unsubscribeLink = `${config.baseUrl}${PATHS.unsubscribe}?token=${unsubscribeToken(config.authSecret, batch.searchId)}`
-    const searchLink = `${config.baseUrl}${PATHS.browse}${batch.query ? `?${batch.query}` : ''}`
+    const searchLink = `${config.baseUrl}${openSavedSearchPath(PATHS.browse, batch.searchId, batch.query)}`
     const mail = renderSavedSearchMail({
       name: batch.name,
       searchName: batch.searchName,

@@ -94,7 +94,11 @@ export function SaveSearchButton({ query, suggestedName, isSignedIn }: SaveSearc
         )}
       </p>
       <dialog ref={dialog} className="modal" aria-labelledby="save-search-title">
-        <form method="dialog" className="modal-box flex flex-col gap-4" onSubmit={onSubmit}>
+        <form
+          method="dialog"
+          className="modal-box flex flex-col gap-4 border border-base-300"
+          onSubmit={onSubmit}
+        >
           <h2 id="save-search-title" className="text-xl font-bold">
             Save this search
           </h2>

@@ -1,18 +1,22 @@
 import { useId } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { PATHS } from '#shared/api.ts'
-import { ALERTS, SAVED_SEARCH_NAME_MAX, type SavedSearch } from '#shared/saved-searches.ts'
+import {
+  ALERTS,
+  openSavedSearchPath,
+  SAVED_SEARCH_NAME_MAX,
+  type SavedSearch,
+} from '#shared/saved-searches.ts'
 import { ALERT_LABELS } from './alert-labels.ts'
-import { markSavedSearchSeen } from './api.ts'
 import { describeQuery } from './describe-query.ts'
 
 type SavedSearchItemProps = { search: SavedSearch; currency: string }
 
-/** One saved search: open it (its new count starts again), rename it, change its alert, delete it. */
+/** One saved search: open it (browse marks it seen, so its new count starts again), rename it, change its alert, delete it. */
 export function SavedSearchItem({ search, currency }: SavedSearchItemProps) {
   const fetcher = useFetcher<{ error?: string }>()
   const id = useId()
-  const open = `${PATHS.browse}${search.query ? `?${search.query}` : ''}`
+  const open = openSavedSearchPath(PATHS.browse, search._id, search.query)
   const error = fetcher.data?.error
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
@@ -28,12 +32,7 @@ export function SavedSearchItem({ search, currency }: SavedSearchItemProps) {
         </div>
         <p className="text-sm text-base-content/80">{describeQuery(search.query, currency)}</p>
         <div className="flex flex-wrap items-end gap-3">
-          <Link
-            to={open}
-            className="btn btn-primary btn-sm"
-            onClick={() => void markSavedSearchSeen(search._id).catch(() => {})}
-            aria-label={`Open ${search.name}`}
-          >
+          <Link to={open} className="btn btn-primary btn-sm" aria-label={`Open ${search.name}`}>
             Open
           </Link>
           <fetcher.Form method="post" className="flex items-end gap-2">

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { sql } from 'drizzle-orm'
+import pino from 'pino'
+import type { FastifyBaseLogger } from 'fastify'
+import { call, listingBody, signUp, type Person } from '../../../../reliability/client.ts'
+import { startServer, type ServerProcess } from '../../../../reliability/server.ts'
+import type { DatabaseHandle } from '../../db/client.ts'
+import { createJobRunner } from '../../jobs/job-runner.ts'
+import { openTestDatabase, selectRows, testDatabaseKind } from '../../test/database.ts'
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts'
+import { savedSearchAlertJobs } from './alert-jobs.ts'
+
+// Two real app processes on one PostgreSQL, both working the job runner, mail each saved-search alert once: the
+// rooms posted through either process reach each seeker in one mail, whichever process runs the alert job, however
+// often it is asked to run. PGlite is one process, so this runs on PostgreSQL only.
+
+const AUTH_SECRET = 'two-processes-secret-that-is-long-enough-0123'
+
+describe.skipIf(testDatabaseKind !== 'postgres')('saved-search alerts across two app processes', () => {
+  let database: DatabaseHandle & { url?: string }
+  let smtp: SmtpCapture
+  let servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    smtp = await startSmtpCapture()
+    const env = {
+      DATABASE_URL: database.url!,
+      AUTH_SECRET,
+      RATE_LIMITS: 'false',
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'info',
+    }
+    servers = await Promise.all([startServer(env), startServer(env)])
+  }, 120_000)
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+    await smtp?.close()
+    await database?.close()
+  }, 60_000)
+
+  /** The alert job's runs queued or running in the database now. */
+  const pendingRuns = async () =>
+    (
+      await selectRows<{ n: number }>(
+        database,
+        `select count(*)::int as n from pgboss.job
+          where name = 'saved-search-instant' and state in ('created', 'retry', 'active')`,
+      )
+    )[0]!.n
+
+  /** The alert mails a seeker received (not the mail asking to confirm the address). */
+  const alertsTo = (seeker: Person) =>
+    smtp.received.filter((mail) => mail.to === seeker.email && /new rooms? for/.test(mail.subject ?? ''))
+
+  test('each seeker gets one mail with every room posted through either process', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess]
+    const token = `both${Date.now()}`
+    const seekers: [Person, ServerProcess][] = []
+    for (const server of [one, two, one, two]) {
+      const seeker = await signUp(server.baseUrl)
+      await database.db.execute(sql`update "user" set email_verified = true where email = ${seeker.email}`)
+      const saved = await call(server.baseUrl, seeker, 'POST', '/api/saved-searches', {
+        name: 'Both',
+        query: `q=${token}`,
+        alert: 'instant',
+      })
+      expect(saved.status).toBe(201)
+      seekers.push([seeker, server])
+    }
+    const poster = await signUp(one.baseUrl)
+    const titles = [1, 2, 3, 4].map((i) => `${token} room ${i}`)
+    for (const [i, title] of titles.entries()) {
+      const posted = await call([one, two][i % 2]!.baseUrl, poster, 'POST', '/api/roommate-listings', {
+        ...listingBody(),
+        title,
+      })
+      expect(posted.status).toBe(201)
+    }
+
+    // Any process may queue a run; both processes' workers compete for each one (and each queues one a minute).
+    const sender = createJobRunner({
+      database,
+      log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+      jobs: savedSearchAlertJobs(
+        { deliver: () => Promise.reject(new Error('not here')) },
+        {
+          baseUrl: one.baseUrl,
+          authSecret: AUTH_SECRET,
+          currency: 'USD',
+        },
+      ),
+    })
+    await sender.init()
+    await sender.send('saved-search-instant', {})
+    const mailed = (seeker: Person) => alertsTo(seeker).length > 0
+    await expect.poll(() => seekers.every(([seeker]) => mailed(seeker)), { timeout: 60_000 }).toBe(true)
+    // More runs after every mail went: none of them may mail anyone again.
+    for (let i = 0; i < 3; i++) {
+      await sender.send('saved-search-instant', {})
+      await expect.poll(pendingRuns, { timeout: 30_000 }).toBe(0)
+    }
+
+    for (const [seeker] of seekers) {
+      const mails = alertsTo(seeker)
+      expect(mails, seeker.email).toHaveLength(1)
+      for (const title of titles) expect(mails[0]!.text).toContain(`${title},`)
+    }
+    const unmailed = await selectRows<{ n: number }>(
+      database,
+      `select count(*)::int as n from saved_search_hit where mailed_at is null`,
+    )
+    expect(unmailed).toEqual([{ n: 0 }])
+    // Both processes work the queues: each says so.
+    for (const server of servers)
+      expect(server.output()).toContain('background jobs: working them in this process')
+  }, 120_000)
+})
