@@ -30,6 +30,12 @@ type Finding = {
 
 const quoted = (phrases: string[]) => phrases.map((phrase) => `“${phrase}”`).join(', ')
 
+const idList = (ids: string[], type: 'uuid' | 'bigint') =>
+  sql.join(
+    ids.map((id) => sql`${id}::${sql.raw(type)}`),
+    sql`, `,
+  )
+
 /** The listings whose rent is under half the median of enough listings near them. */
 async function lowRents(db: Database, ids: string[]): Promise<Finding[]> {
   if (ids.length === 0) return []
@@ -42,10 +48,7 @@ async function lowRents(db: Database, ids: string[]): Promise<Finding[]> {
         from listing o
         where earth_box(l.earth, ${radius}) @> o.earth and earth_distance(l.earth, o.earth) <= ${radius}
           and o.availability = 'Available' and o.hidden_reason is null and o.owner_id <> l.owner_id) c
-      where l.id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
+      where l.id in (${idList(ids, 'uuid')})
         and l.earth is not null and l.availability = 'Available'
         and c.comparables >= ${LOW_RENT_COMPARABLES} and l.rent < c.median * ${LOW_RENT_SHARE}`,
   )
@@ -57,50 +60,46 @@ async function lowRents(db: Database, ids: string[]): Promise<Finding[]> {
   }))
 }
 
+/** The texts among `rows` that hold scam phrases, as findings on `targetKind` whose note begins with `what`. */
+function phraseFindings(
+  rows: { id: string; text: string }[],
+  targetKind: Finding['targetKind'],
+  what: string,
+) {
+  return rows.flatMap(({ id, text }): Finding[] => {
+    const phrases = scamPhrasesIn(text)
+    return phrases.length === 0
+      ? []
+      : [
+          {
+            targetKind,
+            targetId: id,
+            reason: 'scam_phrase',
+            note: `${what} uses words scams use: ${quoted(phrases)}.`,
+          },
+        ]
+  })
+}
+
 /** Listings and first messages whose words include scam phrases. */
 async function scamWords(db: Database, listingIds: string[], messageIds: string[]): Promise<Finding[]> {
-  const findings: Finding[] = []
-  if (listingIds.length > 0) {
-    const listings = await rowsOf<{ id: string; text: string }>(
-      db,
-      sql`select id, title || ' ' || description as text from listing
-        where id in (${sql.join(
-          listingIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-    )
-    for (const { id, text } of listings) {
-      const phrases = scamPhrasesIn(text)
-      if (phrases.length > 0)
-        findings.push({
-          targetKind: 'listing',
-          targetId: id,
-          reason: 'scam_phrase',
-          note: `Its title or description uses words scams use: ${quoted(phrases)}.`,
-        })
-    }
-  }
   const numeric = messageIds.filter((id) => /^[0-9]{1,15}$/.test(id))
-  if (numeric.length > 0) {
-    const messages = await rowsOf<{ id: string; body: string }>(
-      db,
-      sql`select id::text, body from message where id in (${sql.join(
-        numeric.map((id) => sql`${id}::bigint`),
-        sql`, `,
-      )})`,
-    )
-    for (const { id, body } of messages) {
-      const phrases = scamPhrasesIn(body)
-      if (phrases.length > 0)
-        findings.push({
-          targetKind: 'message',
-          targetId: id,
-          reason: 'scam_phrase',
-          note: `The first message of a conversation uses words scams use: ${quoted(phrases)}.`,
-        })
-    }
-  }
-  return findings
+  const listings = listingIds.length
+    ? await rowsOf<{ id: string; text: string }>(
+        db,
+        sql`select id, title || ' ' || description as text from listing where id in (${idList(listingIds, 'uuid')})`,
+      )
+    : []
+  const messages = numeric.length
+    ? await rowsOf<{ id: string; text: string }>(
+        db,
+        sql`select id::text, body as text from message where id in (${idList(numeric, 'bigint')})`,
+      )
+    : []
+  return [
+    ...phraseFindings(listings, 'listing', 'Its title or description'),
+    ...phraseFindings(messages, 'message', 'The first message of a conversation'),
+  ]
 }
 
 /** Photos that are near-copies of a photo on another person's listing: the new photo's listing is reported. */
@@ -119,10 +118,7 @@ async function copiedPhotos(db: Database, photoIds: string[]): Promise<Finding[]
     sql`select p.id, p.listing_id as "listingId", l.owner_id as "ownerId", p.hash::text as hash,
         p.created_at::text as "storedAt", p.position
       from listing_photo p join listing l on l.id = p.listing_id
-      where p.hash is not null and p.id in (${sql.join(
-        uuids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
+      where p.hash is not null and p.id in (${idList(uuids, 'uuid')})`,
   )
   const findings: Finding[] = []
   for (const photo of photos) {
