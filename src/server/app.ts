@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
+import { signalsJob } from './signals/signals-job.ts'
 import { cleanupJob } from './jobs/cleanup-job.ts'
 import { freshnessJob } from './mail/freshness-job.ts'
 import { unreadMailJob } from './mail/unread-mail-job.ts'
@@ -156,6 +157,7 @@ export async function buildApp(
       unreadMailJob(mailer, config),
       freshnessJob(mailer, config),
       ...savedSearchAlertJobs(mailer, config),
+      signalsJob,
     ],
     movableClock: options.movableJobClock,
   })

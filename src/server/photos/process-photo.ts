@@ -3,13 +3,18 @@ import sharp, { type Metadata, type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { PHOTO_LIMITS, photoHeightAt, photoWidths } from '#shared/photos.ts'
 import { HttpError } from '../plugins/errors.ts'
+import { perceptualHash } from './photo-hash.ts'
 
-/** A photo ready to store: one WebP per width, its size, its placeholder and the name its files share. */
+/**
+ * A photo ready to store: one WebP per width, its size, its placeholder, the name its files share, and its
+ * perceptual hash (photo-hash.ts: what the copied-photo signal compares).
+ */
 export type ProcessedPhoto = {
   key: string
   width: number
   height: number
   placeholder: string
+  hash: string
   files: { width: number; data: Buffer }[]
 }
 
@@ -126,9 +131,10 @@ async function processWithin(data: Buffer, timed: (image: Sharp) => Sharp): Prom
       })),
     )
     const placeholder = await thumbhash(raw())
+    const perceptual = await perceptualHash(raw())
     const hash = createHash('sha256')
     for (const file of files) hash.update(file.data)
-    return { key: hash.digest('hex').slice(0, 32), width, height, placeholder, files }
+    return { key: hash.digest('hex').slice(0, 32), width, height, placeholder, hash: perceptual, files }
   } catch (error) {
     if (error instanceof HttpError) throw error
     // libvips stopped the photo at its budget ("timeout: 58% complete").

@@ -128,3 +128,96 @@ export function multipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   }
 }
+
+export type RoomLayout = {
+  wall: string
+  floor: string
+  accent: string
+  bedX: number
+  windowX: number
+  plantX: number
+}
+
+export const ROOM: RoomLayout = {
+  wall: '#f4e3c9',
+  floor: '#b98b5e',
+  accent: '#3f7d6e',
+  bedX: 560,
+  windowX: 140,
+  plantX: 1285,
+}
+
+/**
+ * A photo-like picture of a room (a JPEG): a wall, a floor, a window, a bed and a plant where the layout puts them,
+ * under a light gradient and a grain of noise as a camera leaves. Rooms of one layout with things moved are
+ * "different photos of similar rooms" for the copied-photo signal's tests.
+ */
+export async function roomPhoto(layout: Partial<RoomLayout> = {}, width = 800): Promise<Buffer> {
+  const o = { ...ROOM, ...layout }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
+  <defs>
+    <linearGradient id="light" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity="0.25"/>
+      <stop offset="1" stop-color="#fff" stop-opacity="0.1"/></linearGradient>
+    <filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.8" numOctaves="2" seed="${o.bedX}"/>
+      <feColorMatrix type="saturate" values="0"/><feComponentTransfer><feFuncA type="linear" slope="0.12"/></feComponentTransfer></filter>
+  </defs>
+  <rect width="1600" height="1200" fill="${o.wall}"/>
+  <rect y="860" width="1600" height="340" fill="${o.floor}"/>
+  <rect x="${o.windowX}" y="200" width="340" height="420" fill="#9fd3f2" stroke="#fff" stroke-width="22"/>
+  <rect x="${o.bedX}" y="700" width="560" height="180" rx="18" fill="${o.accent}"/>
+  <rect x="${o.bedX + 20}" y="650" width="160" height="70" rx="20" fill="#fff"/>
+  <circle cx="${o.plantX}" cy="760" r="90" fill="#4caf50"/>
+  <rect width="1600" height="1200" fill="url(#light)"/>
+  <rect width="1600" height="1200" filter="url(#grain)"/>
+</svg>`
+  return sharp(Buffer.from(svg)).resize(width).jpeg({ quality: 90 }).toBuffer()
+}
+
+/** What a copier does to a photo: saved again, resized, recoloured a little, trimmed at the edges. */
+export const COPIES: Record<string, (photo: Buffer) => Promise<Buffer>> = {
+  'WebP at quality 50': (photo) => sharp(photo).webp({ quality: 50 }).toBuffer(),
+  'JPEG at quality 30': (photo) => sharp(photo).jpeg({ quality: 30 }).toBuffer(),
+  'a third of the size': (photo) => sharp(photo).resize(300).jpeg({ quality: 70 }).toBuffer(),
+  'twice the size, as PNG': (photo) => sharp(photo).resize(1600).png().toBuffer(),
+  '10 % brighter': (photo) => sharp(photo).modulate({ brightness: 1.1 }).jpeg().toBuffer(),
+  'hue turned 20°, more saturated': (photo) =>
+    sharp(photo).modulate({ hue: 20, saturation: 1.2 }).jpeg().toBuffer(),
+  'a warm tint': (photo) => sharp(photo).tint('#ffe0c0').jpeg().toBuffer(),
+  'gamma 1.5': (photo) => sharp(photo).gamma(1.5).jpeg().toBuffer(),
+  grey: (photo) => sharp(photo).greyscale().jpeg().toBuffer(),
+  '25 % brighter': (photo) => sharp(photo).modulate({ brightness: 1.25 }).jpeg().toBuffer(),
+  'JPEG at quality 10': (photo) => sharp(photo).jpeg({ quality: 10 }).toBuffer(),
+  'a web address written over it': (photo) =>
+    sharp(photo)
+      .composite([
+        {
+          input:
+            Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text x="400" y="570"
+            font-size="40" fill="#fff" text-anchor="middle" font-family="DejaVu Sans">www.cheap-rooms.example</text></svg>`),
+        },
+      ])
+      .jpeg()
+      .toBuffer(),
+  '5 % cut from each edge': (photo) => trim(photo, 5),
+  '1 % cut from each edge': (photo) => trim(photo, 1),
+}
+
+async function trim(photo: Buffer, percent: number) {
+  const { width = 0, height = 0 } = await sharp(photo).metadata()
+  const [dx, dy] = [Math.round((width * percent) / 100), Math.round((height * percent) / 100)]
+  return sharp(photo)
+    .extract({ left: dx, top: dy, width: width - 2 * dx, height: height - 2 * dy })
+    .jpeg()
+    .toBuffer()
+}
+
+/** Other photos of rooms like ROOM: the same kind of room, things elsewhere, another wall or bed colour. */
+export const SIMILAR_ROOMS: Record<string, Partial<RoomLayout>> = {
+  'the bed by the far wall': { bedX: 900 },
+  'window and plant swapped sides': { windowX: 1100, plantX: 300 },
+  'bed left, window centre': { bedX: 200, windowX: 800 },
+  'a blue wall': { wall: '#dfe8f1', bedX: 700, windowX: 500 },
+  'a red bed': { accent: '#c8553d', bedX: 620, windowX: 200, plantX: 1000 },
+  'the plant moved': { plantX: 900 },
+  'the bed and window nudged': { bedX: 500, windowX: 160 },
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { HASH_BANDS, hashBand } from '../photo-hash-bands.ts'
 import { listing } from './listings.ts'
 
 /**
@@ -21,6 +22,11 @@ export const listingPhoto = pgTable(
     /** A thumbhash, base64: the blurred picture shown while the photo loads. */
     placeholder: text().notNull(),
     position: integer().notNull(),
+    /**
+     * The processed picture's perceptual hash (a 64-bit pHash, src/server/photos/photo-hash.ts), which the
+     * copied-photo signal compares; null for photos stored without one (demo illustrations, photos from before it).
+     */
+    hash: bigint({ mode: 'bigint' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -29,5 +35,11 @@ export const listingPhoto = pgTable(
     index('listing_photo_listing_position_idx').on(table.listingId, table.position),
     check('listing_photo_key', sql`${table.key} ~ '^[0-9a-f]{32}$'`),
     check('listing_photo_size', sql`${table.width} > 0 and ${table.height} > 0`),
+    // The near-copy lookup: one index per band of the hash (db/photo-hash-bands.ts, decision 051).
+    ...HASH_BANDS.map((band, i) =>
+      index(`listing_photo_hash_band${i}_idx`)
+        .on(hashBand(sql`${table.hash}`, band))
+        .where(sql`${table.hash} is not null`),
+    ),
   ],
 )

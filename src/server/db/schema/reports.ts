@@ -47,6 +47,10 @@ export const report = pgTable(
     uniqueIndex('report_open_idx')
       .on(table.reporterId, table.targetKind, table.targetId)
       .where(sql`${table.status} = 'open'`),
+    // The system files one report per target and signal, ever: a dismissed signal is not filed again (decision 051).
+    uniqueIndex('report_system_idx')
+      .on(table.targetKind, table.targetId, table.reason)
+      .where(sql`${table.isSystem}`),
     index('report_queue_idx').on(table.status, table.createdAt),
     index('report_target_idx').on(table.targetKind, table.targetId),
   ],

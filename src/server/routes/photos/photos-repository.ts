@@ -94,6 +94,7 @@ export function createPhotosRepository(db: Database) {
             width: photo.width,
             height: photo.height,
             placeholder: photo.placeholder,
+            hash: BigInt(photo.hash),
             position: taken?.next ?? 0,
           })
           .returning(columns)

@@ -68,7 +68,9 @@ export function QueueEntryCard({ entry }: { entry: QueueEntry }) {
               ? 'Nestmate noticed'
               : `${report.reporter?.name}${report.reporter?.verified ? '' : ' (unverified)'}`}
             , {new Date(report.createdAt).toLocaleString('en-US')}
-            {report.note && <q className="ml-1 italic">{report.note}</q>}
+            {/* A person's note is quoted; the system's says in its own words why it filed the report. */}
+            {report.note &&
+              (report.isSystem ? <span>: {report.note}</span> : <q className="ml-1 italic">{report.note}</q>)}
           </li>
         ))}
       </ul>
