@@ -6,6 +6,8 @@ import { NUL_FREE } from './text.ts'
 // answer from their inbox, and new messages arrive live.
 
 export const MESSAGE_MAX = 2000
+/** What a conversation can be about, as the database names it. */
+export const CONVERSATION_SUBJECTS = ['listing', 'seeker_ad'] as const
 /** Inbox and message pages: how many rows a page holds unless `limit` says otherwise. */
 export const INBOX_PAGE_SIZE = 24
 export const MESSAGES_PAGE_SIZE = 50
@@ -23,11 +25,20 @@ export const MessageBodySchema = z
 export const NewMessageSchema = z.object({ body: MessageBodySchema })
 export type NewMessage = z.infer<typeof NewMessageSchema>
 
-/** A conversation is about a listing (room-wanted ads will add `seekerAdId`). */
-export const NewConversationSchema = z.object({
-  listingId: IdSchema,
-  body: MessageBodySchema,
-})
+/**
+ * A conversation is about a listing (`listingId`: a seeker writes to its poster) or a room-wanted ad
+ * (`seekerAdId`: a poster writes to the seeker): exactly one of the two.
+ */
+export const NewConversationSchema = z
+  .object({
+    listingId: IdSchema.optional(),
+    seekerAdId: z.uuid({ error: 'Malformed ad id.' }).optional(),
+    body: MessageBodySchema,
+  })
+  .refine((start) => (start.listingId === undefined) !== (start.seekerAdId === undefined), {
+    message: 'Give listingId or seekerAdId, exactly one of them.',
+    path: ['listingId'],
+  })
 export type NewConversation = z.infer<typeof NewConversationSchema>
 
 export const ConversationIdSchema = z.uuid({ error: 'Malformed conversation id.' })
@@ -94,10 +105,14 @@ export type MessagesPage = z.infer<typeof MessagesPageSchema>
 /** The other participant, or null once their account is deleted. */
 export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() }).nullable()
 
-/** What the conversation is about, or null once the listing is deleted. */
+/**
+ * What the conversation is about, or null once that listing or ad is deleted: a listing (its title) or a
+ * room-wanted ad (`title` reads "Room wanted in <town>", its first area; never anything finer).
+ */
 export const AboutSchema = z
-  .object({ kind: z.literal('listing'), id: z.string(), title: z.string() })
+  .object({ kind: z.enum(['listing', 'seekerAd']), id: z.string(), title: z.string() })
   .nullable()
+export type About = z.infer<typeof AboutSchema>
 
 /** One conversation in the inbox. */
 export const InboxEntrySchema = z.object({

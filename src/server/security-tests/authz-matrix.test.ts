@@ -774,6 +774,46 @@ const TABLE: Row[] = [
       owner: { status: 403, body: () => ({ error: "You can't message yourself about your own listing." }) },
     },
   },
+  {
+    route: 'POST /api/conversations',
+    name: 'about the owner’s room-wanted ad, both with verified addresses',
+    given: async (ctx) => {
+      await ownerWritesAd('active')(ctx)
+      await t.database.db.execute(
+        sql`update "user" set email_verified = true where id in (${ctx.owner.id}, ${ctx.stranger.id})`,
+      )
+    },
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { seekerAdId: ctx.adId, body: 'I have a room for you' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 201, body: () => ({ conversationId: anyString }) },
+      owner: { status: 403, body: () => ({ error: "You can't message yourself about your own ad." }) },
+    },
+  },
+  {
+    route: 'POST /api/conversations',
+    name: 'about the owner’s paused ad',
+    given: async (ctx) => {
+      await ownerWritesAd('paused')(ctx)
+      await t.database.db.execute(
+        sql`update "user" set email_verified = true where id in (${ctx.owner.id}, ${ctx.stranger.id})`,
+      )
+    },
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { seekerAdId: ctx.adId, body: 'I have a room for you' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => ({ error: 'Ad not found.' }) },
+      owner: { status: 403, body: () => ({ error: "You can't message yourself about your own ad." }) },
+    },
+  },
   conversationRow('GET', '', {
     status: 200,
     body: (ctx) => ({

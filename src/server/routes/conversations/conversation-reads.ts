@@ -1,5 +1,12 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { Conversation, InboxEntry, Message, MessagesQuery, Unread } from '#shared/conversations.ts'
+import type {
+  About,
+  Conversation,
+  InboxEntry,
+  Message,
+  MessagesQuery,
+  Unread,
+} from '#shared/conversations.ts'
 import type { Database } from '../../db/client.ts'
 import { prepareRaw } from '../../db/prepare-raw.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
@@ -15,10 +22,10 @@ const messageColumns = (
 ) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
   m.sender_id = ${viewer} as mine, m.body, ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
 
-type InboxRow = {
+type SubjectRow = { about: 'listing' | 'seeker_ad'; subjectId: string | null; title: string | null }
+
+type InboxRow = SubjectRow & {
   id: string
-  listingId: string | null
-  title: string | null
   name: string | null
   photo: string | null
   lastId: number
@@ -28,10 +35,8 @@ type InboxRow = {
   unread: number
 }
 
-type HeaderRow = {
+type HeaderRow = SubjectRow & {
   id: string
-  listingId: string | null
-  title: string | null
   name: string | null
   photo: string | null
   seenUpTo: number | null
@@ -39,10 +44,19 @@ type HeaderRow = {
   blockedMe: boolean
 }
 
-const about = (row: { listingId: string | null; title: string | null }) =>
-  row.listingId && row.title !== null
-    ? { kind: 'listing' as const, id: row.listingId, title: row.title }
+const about = (row: SubjectRow): About =>
+  row.subjectId && row.title !== null
+    ? { kind: row.about === 'listing' ? 'listing' : 'seekerAd', id: row.subjectId, title: row.title }
     : null
+
+/**
+ * What a conversation is about, from `conversation c`: its kind, id and title (a listing's, or "Room wanted in"
+ * the ad's first area's place name: a town at its finest), null once deleted. Joins `listing l` and `seeker_ad a`.
+ */
+export const subjectTitle = sql`coalesce(l.title, 'Room wanted in ' || split_part(a.areas -> 0 ->> 'name', ',', 1))`
+const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "subjectId", ${subjectTitle} as title`
+export const subjectJoins = sql`left join listing l on l.id = c.listing_id
+  left join seeker_ad a on a.id = c.seeker_ad_id`
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
 
@@ -59,13 +73,13 @@ const PREVIEW_CHARS = 200
 export const inboxQuery = (shape: {
   before: boolean
   listing: boolean
-}) => sql`select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+}) => sql`select side.conversation_id as id, ${subjectColumns}, o.name, o.image as photo,
             lm.id::float8 as "lastId", left(lm.body, ${sql.raw(String(PREVIEW_CHARS))}) as "lastBody",
             lm.sender_id = ${me} as "lastMine", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
           from conversation_member side
           join conversation c on c.id = side.conversation_id
           join message lm on lm.id = side.last_message_id
-          left join listing l on l.id = c.listing_id
+          ${subjectJoins}
           left join "user" o on o.id = side.other_id
           where side.user_id = ${me}
             ${shape.before ? sql`and side.last_message_id < ${before} and lm.id < ${before}` : sql``}
@@ -85,14 +99,14 @@ export function createConversationReads(db: Database) {
   const headerStatement = prepareRaw<HeaderRow>(
     db,
     'conversation_header',
-    sql`select c.id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+    sql`select c.id, ${subjectColumns}, o.name, o.image as photo,
         (select case when theirs.read_id > 0 then theirs.read_id::float8 end from conversation_member theirs
           where theirs.conversation_id = c.id and theirs.user_id = side.other_id) as "seenUpTo",
         exists (select 1 from user_block where blocker_id = ${me} and blocked_id = side.other_id) as "blockedByMe",
         exists (select 1 from user_block where blocker_id = side.other_id and blocked_id = ${me}) as "blockedMe"
       from conversation_member side
       join conversation c on c.id = side.conversation_id
-      left join listing l on l.id = c.listing_id
+      ${subjectJoins}
       left join "user" o on o.id = side.other_id
       where side.conversation_id = ${conversationId} and side.user_id = ${me}`,
   )
