@@ -22,6 +22,8 @@ export const MessageBodySchema = z
   .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`)
   .refine(NUL_FREE.check, NUL_FREE.message('Message'))
 
+const SeekerAdIdSchema = z.uuid({ error: 'Malformed ad id.' })
+
 export const NewMessageSchema = z.object({ body: MessageBodySchema })
 export type NewMessage = z.infer<typeof NewMessageSchema>
 
@@ -32,13 +34,15 @@ export type NewMessage = z.infer<typeof NewMessageSchema>
 export const NewConversationSchema = z
   .object({
     listingId: IdSchema.optional(),
-    seekerAdId: z.uuid({ error: 'Malformed ad id.' }).optional(),
+    seekerAdId: SeekerAdIdSchema.optional(),
     body: MessageBodySchema,
   })
   .refine((start) => (start.listingId === undefined) !== (start.seekerAdId === undefined), {
     message: 'Give listingId or seekerAdId, exactly one of them.',
     path: ['listingId'],
   })
+  // The published API says the same: the refinement above has no JSON Schema of its own.
+  .meta({ oneOf: [{ required: ['listingId'] }, { required: ['seekerAdId'] }] })
 export type NewConversation = z.infer<typeof NewConversationSchema>
 
 export const ConversationIdSchema = z.uuid({ error: 'Malformed conversation id.' })
@@ -63,7 +67,9 @@ const limit = (max: number, fallback: number) =>
 export const InboxQuerySchema = z.object({
   limit: limit(100, INBOX_PAGE_SIZE),
   before: MessageIdSchema.optional(),
+  /** Only conversations about this listing, or this room-wanted ad. */
   listingId: IdSchema.optional(),
+  seekerAdId: SeekerAdIdSchema.optional(),
 })
 export type InboxQuery = z.infer<typeof InboxQuerySchema>
 

@@ -60,6 +60,9 @@ export const subjectJoins = sql`left join listing l on l.id = c.listing_id
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
 
+/** Which inbox statement: a first page or one `before` an id, all or those about one listing or ad. */
+type InboxShape = { before: boolean; listing: boolean; seekerAd: boolean }
+
 /** How much of a last message the inbox shows. */
 const PREVIEW_CHARS = 200
 
@@ -70,10 +73,9 @@ const PREVIEW_CHARS = 200
  * join, and without it a plan that walks `message` newest first reads every newer message before the page
  * (inbox-plan.test.ts).
  */
-export const inboxQuery = (shape: {
-  before: boolean
-  listing: boolean
-}) => sql`select side.conversation_id as id, ${subjectColumns}, o.name, o.image as photo,
+export const inboxQuery = (
+  shape: InboxShape,
+) => sql`select side.conversation_id as id, ${subjectColumns}, o.name, o.image as photo,
             lm.id::float8 as "lastId", left(lm.body, ${sql.raw(String(PREVIEW_CHARS))}) as "lastBody",
             lm.sender_id = ${me} as "lastMine", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
           from conversation_member side
@@ -84,6 +86,7 @@ export const inboxQuery = (shape: {
           where side.user_id = ${me}
             ${shape.before ? sql`and side.last_message_id < ${before} and lm.id < ${before}` : sql``}
             ${shape.listing ? sql`and c.listing_id = ${sql.placeholder('listingId')}` : sql``}
+            ${shape.seekerAd ? sql`and c.seeker_ad_id = ${sql.placeholder('seekerAdId')}` : sql``}
           order by side.last_message_id desc
           limit ${sql.placeholder('limit')}`
 
@@ -91,9 +94,10 @@ export const inboxQuery = (shape: {
 export function createConversationReads(db: Database) {
   const inboxStatements =
     createStatementCache<(values: Record<string, unknown>) => Promise<InboxRow[]>>('conversation_inbox')
-  const inboxPage = (shape: { before: boolean; listing: boolean }) =>
-    inboxStatements(`${shape.before ? 'before' : 'first'}${shape.listing ? '+listing' : ''}`, (name) =>
-      prepareRaw<InboxRow>(db, name, inboxQuery(shape)),
+  const inboxPage = (shape: InboxShape) =>
+    inboxStatements(
+      `${shape.before ? 'before' : 'first'}${shape.listing ? '+listing' : ''}${shape.seekerAd ? '+ad' : ''}`,
+      (name) => prepareRaw<InboxRow>(db, name, inboxQuery(shape)),
     )
 
   const headerStatement = prepareRaw<HeaderRow>(
@@ -149,12 +153,17 @@ export function createConversationReads(db: Database) {
     /** One page of the person's inbox, newest activity first, and whether there is another. */
     async inbox(
       userId: string,
-      query: { limit: number; before?: number; listingId?: string },
+      query: { limit: number; before?: number; listingId?: string; seekerAdId?: string },
     ): Promise<{ entries: InboxEntry[]; more: boolean }> {
-      const rows = await inboxPage({ before: query.before !== undefined, listing: !!query.listingId })({
+      const rows = await inboxPage({
+        before: query.before !== undefined,
+        listing: !!query.listingId,
+        seekerAd: !!query.seekerAdId,
+      })({
         userId,
         before: query.before,
         listingId: query.listingId,
+        seekerAdId: query.seekerAdId,
         limit: query.limit + 1,
       })
       const entries = rows.slice(0, query.limit).map((row) => ({

@@ -73,6 +73,7 @@ export const conversationRoutes =
             before: String(last.lastMessage.id),
           })
           if (request.query.listingId) next.set('listingId', request.query.listingId)
+          if (request.query.seekerAdId) next.set('seekerAdId', request.query.seekerAdId)
           reply.header('Link', `<${API.conversations}?${next}>; rel="next"`)
         }
         return entries

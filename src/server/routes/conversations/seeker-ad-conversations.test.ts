@@ -33,6 +33,11 @@ describe('POST /api/conversations { seekerAdId }', () => {
     const [entry] = (await inboxAs(t.app, seeker)).json()
     expect(entry).toMatchObject({ id: conversationId, about, unread: 2, lastMessage: { mine: false } })
     expect((await headerAs(t.app, poster, conversationId)).json()).toMatchObject({ about })
+    // The ad's details find the caller's conversation about it by the inbox's filter.
+    const aboutAd = await inboxAs(t.app, poster, `?seekerAdId=${adId}&limit=1`)
+    expect(aboutAd.json().map((entry: { id: string }) => entry.id)).toEqual([conversationId])
+    const otherAd = await createAd(t.app, await signUp(t.app))
+    expect((await inboxAs(t.app, poster, `?seekerAdId=${otherAd}`)).json()).toEqual([])
     const reply = await sendAs(t.app, seeker, conversationId, 'Lovely, when can I see it?')
     expect(reply.statusCode).toBe(201)
     const page = (await messagesAs(t.app, poster, conversationId)).json()
