@@ -10,6 +10,8 @@ export type Endpoint = {
   body?: string
   /** Reads get a ceiling reference (a pre-serialized answer); writes don't have a fixed answer. */
   read: boolean
+  /** Path i is the i-th signed-in person's own (their listing): sent with cookie i, never another's. */
+  pathPerPerson?: boolean
 }
 
 const NEW_LISTING = JSON.stringify(sampleListing())
@@ -92,6 +94,18 @@ export function endpoints(seed: SeedInfo): Endpoint[] {
       signedIn: true,
       read: true,
     },
+    ...(seed.ownListingIds
+      ? [
+          {
+            name: "a listing's fitting seekers (its poster)",
+            method: 'GET' as const,
+            paths: seed.ownListingIds.map((id) => `${browse}/${id}/seekers`),
+            signedIn: true,
+            read: true,
+            pathPerPerson: true,
+          },
+        ]
+      : []),
     {
       name: 'browse: household filters',
       method: 'GET',

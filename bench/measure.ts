@@ -66,10 +66,11 @@ export async function measure(
 }
 
 /** The bytes Nestmate answers for each read, for the ceiling server to replay. */
-export async function captureAnswers(baseUrl: string, list: Endpoint[], cookie: string) {
+export async function captureAnswers(baseUrl: string, list: Endpoint[], cookies: string[]) {
   const answers: Record<string, string> = {}
   for (const endpoint of list) {
-    for (const path of endpoint.paths) {
+    for (const [i, path] of endpoint.paths.entries()) {
+      const cookie = cookies[endpoint.pathPerPerson ? i : 0]!
       const response = await fetch(baseUrl + path, { headers: endpoint.signedIn ? { cookie } : {} })
       answers[`GET ${path}`] = await response.text()
     }

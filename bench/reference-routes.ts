@@ -1,6 +1,6 @@
 import { inbox } from './reference-inbox.ts'
 import { browseMatch } from './reference-match.ts'
-import { seekerAds } from './reference-seekers.ts'
+import { listingSeekers, seekerAds } from './reference-seekers.ts'
 import * as ref from './reference-sql.ts'
 import type { Answer, Queryable } from './reference-sql.ts'
 
@@ -48,6 +48,12 @@ const routes: Route[] = [
     path: /^\/api\/seeker-ads$/,
     auth: 'optional',
     answer: ({ pool, url }, userId) => seekerAds(pool, url, userId),
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/roommate-listings/${ID}/seekers$`),
+    auth: 'signed-in',
+    answer: ({ pool, url, params }, userId) => listingSeekers(pool, params[0]!, url, userId!),
   },
   {
     method: 'GET',

@@ -10,7 +10,7 @@ import { startNestmate, startReference } from './processes.ts'
 import { writeReport } from './report.ts'
 import { createPostgresDatabase } from '../src/server/test/database.ts'
 import { seed, type SeedInfo, type Target } from './seed.ts'
-import { signUp } from './sessions.ts'
+import { postOwnListings, signUp } from './sessions.ts'
 
 // npm run bench [-- --quick]: see docs/benchmarks.md. Run through scripts/with-postgres.sh for PostgreSQL.
 const config = benchConfig(process.argv.slice(2), process.env)
@@ -52,9 +52,6 @@ async function benchOne(database: 'pglite' | 'postgres', size: number, isLast: b
   const seedInfo = await seed(target, size)
   console.log(`\n${database}, ${size} listings: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   const where = target.kind === 'postgres' ? { url: target.url } : { dataDir: target.dataDir }
-  const list = selected(seedInfo)
-  const reads = list.filter((e) => e.read)
-  const writes = list.filter((e) => !e.read)
   const run = (server: Measurement['server'], cookies: string[]) => ({ database, size, server, cookies })
 
   // Reads first, on the same data; writes last, since they add rows. The three servers run side by side (each is
@@ -62,9 +59,14 @@ async function benchOne(database: 'pglite' | 'postgres', size: number, isLast: b
   // (CPU steal varies over minutes) falls on all three figures of an endpoint rather than on one server's.
   const nestmate = await startNestmate(where, config.port, logFile, config.logLevel)
   const cookies = await signUp(nestmate.url, config.sessions)
+  // Each signed-in person's own listing, for their fitting seekers (added before anything is measured).
+  seedInfo.ownListingIds = await postOwnListings(nestmate.url, cookies, seedInfo.nearPlace)
+  const list = selected(seedInfo)
+  const reads = list.filter((e) => e.read)
+  const writes = list.filter((e) => !e.read)
   const refs = config.references && target.kind === 'postgres'
   const references = refs
-    ? await startReferences(target.url, await captureAnswers(nestmate.url, reads, cookies[0]!))
+    ? await startReferences(target.url, await captureAnswers(nestmate.url, reads, cookies))
     : null
   for (const endpoint of reads) {
     results.push(...(await measure(nestmate.url, [endpoint], run('nestmate', cookies), seconds)))

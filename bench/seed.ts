@@ -14,6 +14,8 @@ export type SeedInfo = {
   searchTerm: string
   /** The gazetteer id of the place most listings are near (browse near=). */
   nearPlace: number
+  /** The signed-in people's own listings, one each in cookie order (bench/sessions.ts), once they are posted. */
+  ownListingIds?: string[]
 }
 
 // A skewed spread: the first neighbourhoods get most listings, as big cities do. Rent bases are per city; each

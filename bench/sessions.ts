@@ -1,4 +1,5 @@
 import { demoProfile } from '../src/server/db/demo-profiles.ts'
+import { sampleListing } from '../src/shared/sample-listing.ts'
 
 /**
  * Signs people up through the real endpoints, then in with their passwords (a sign-up signs no one in: decision
@@ -33,4 +34,22 @@ export async function signUp(baseUrl: string, count: number, origin = baseUrl): 
     cookies.push(cookie)
   }
   return cookies
+}
+
+/**
+ * One listing for each signed-in person, in the order of their cookies, in a place many seekers look (a listing's
+ * fitting seekers are its poster's alone: path i of that endpoint goes with cookie i, as bench/load.ts rotates both).
+ */
+export async function postOwnListings(baseUrl: string, cookies: string[], placeId: number, origin = baseUrl) {
+  const ids: string[] = []
+  for (const cookie of cookies) {
+    const response = await fetch(`${baseUrl}/api/roommate-listings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie },
+      body: JSON.stringify(sampleListing({ placeId, rent: 1200, roomType: 'Single', availableFrom: null })),
+    })
+    if (!response.ok) throw new Error(`listing failed: ${response.status} ${await response.text()}`)
+    ids.push(((await response.json()) as { insertedId: string }).insertedId)
+  }
+  return ids
 }

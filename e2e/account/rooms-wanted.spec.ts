@@ -1,13 +1,20 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolations } from '../support/axe.ts'
+import { linkFromMail } from '../support/mail.ts'
 import { expectPopup } from '../support/popup.ts'
 
 // Rooms wanted from both sides: a person who needs a room writes their ad on the dashboard, finds it on Rooms
-// wanted and opens it; a poster with a room in the same town finds them from My Listings. Each screen passes axe
+// wanted and opens it; a poster with a room in the same town finds them from My Listings and writes to them, and
+// the message waits in the seeker's inbox. Each screen passes axe
 // in both colour modes at phone and desktop width, and a screenshot of each is kept in .tmp/screens.
 
 const FITZROY = 2166584
+
+async function verifyEmail(page: Page, email: string) {
+  await page.goto(await linkFromMail(email, /Confirm your e-mail/))
+  await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible()
+}
 
 async function lookEverywhere(page: Page, name: string) {
   for (const isDark of [false, true]) {
@@ -74,7 +81,6 @@ test('write a room-wanted ad, find it on Rooms wanted, and be found from a poste
   await expect(page.getByRole('heading', { name: headline, level: 1 })).toBeVisible()
   await expect(page.getByText('Fitzroy, Australia, within 10 km')).toBeVisible()
   await lookEverywhere(page, 'seeker-ad-details')
-  await seeker.context.close()
 
   // A poster with a room in Fitzroy the seeker can afford.
   const poster = await signedInPage(browser, baseURL!)
@@ -92,5 +98,32 @@ test('write a room-wanted ad, find it on Rooms wanted, and be found from a poste
   await expect(poster.page.getByRole('heading', { name: 'People looking near your listing' })).toBeVisible()
   await expect(poster.page.getByRole('article').filter({ hasText: headline })).toBeVisible()
   await lookEverywhere(poster.page, 'listing-seekers')
+
+  // The poster writes to the seeker from there (a verified address first), and the seeker finds it in their inbox.
+  const seekersPage = poster.page.url()
+  await verifyEmail(poster.page, poster.user.email)
+  await poster.page.goto(seekersPage)
+  await expect(poster.page.getByRole('heading', { name: 'People looking near your listing' })).toBeVisible()
+  await poster.page
+    .getByRole('link', { name: `Message ${seeker.user.name}` })
+    .first()
+    .click()
+  await expect(poster.page.getByRole('heading', { name: headline, level: 1 })).toBeVisible()
+  const message = 'My room in Fitzroy is 850 a month, bills included. Come and see it?'
+  await poster.page.getByLabel(`Your message to ${seeker.user.name}`).fill(message)
+  await lookEverywhere(poster.page, 'seeker-ad-message')
+  await poster.page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(poster.page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/)
+  await expect(poster.page.getByRole('log').getByText(message)).toBeVisible()
+  await expect(poster.page.getByRole('link', { name: 'Room wanted in Fitzroy' })).toBeVisible()
+
+  await page.goto('/dashboard/messages')
+  const entry = page.getByRole('link', { name: new RegExp(poster.user.name) })
+  await expect(entry).toContainText('About “Room wanted in Fitzroy”')
+  await expect(entry).toContainText('1 unread')
+  await lookEverywhere(page, 'seeker-inbox')
+  await entry.click()
+  await expect(page.getByRole('log').getByText(message)).toBeVisible()
+  await seeker.context.close()
   await poster.context.close()
 })

@@ -6,6 +6,8 @@ import { NUL_FREE } from './text.ts'
 // answer from their inbox, and new messages arrive live.
 
 export const MESSAGE_MAX = 2000
+/** What a conversation can be about, as the database names it. */
+export const CONVERSATION_SUBJECTS = ['listing', 'seeker_ad'] as const
 /** Inbox and message pages: how many rows a page holds unless `limit` says otherwise. */
 export const INBOX_PAGE_SIZE = 24
 export const MESSAGES_PAGE_SIZE = 50
@@ -20,14 +22,27 @@ export const MessageBodySchema = z
   .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`)
   .refine(NUL_FREE.check, NUL_FREE.message('Message'))
 
+const SeekerAdIdSchema = z.uuid({ error: 'Malformed ad id.' })
+
 export const NewMessageSchema = z.object({ body: MessageBodySchema })
 export type NewMessage = z.infer<typeof NewMessageSchema>
 
-/** A conversation is about a listing (room-wanted ads will add `seekerAdId`). */
-export const NewConversationSchema = z.object({
-  listingId: IdSchema,
-  body: MessageBodySchema,
-})
+/**
+ * A conversation is about a listing (`listingId`: a seeker writes to its poster) or a room-wanted ad
+ * (`seekerAdId`: a poster writes to the seeker): exactly one of the two.
+ */
+export const NewConversationSchema = z
+  .object({
+    listingId: IdSchema.optional(),
+    seekerAdId: SeekerAdIdSchema.optional(),
+    body: MessageBodySchema,
+  })
+  .refine((start) => (start.listingId === undefined) !== (start.seekerAdId === undefined), {
+    message: 'Give listingId or seekerAdId, exactly one of them.',
+    path: ['listingId'],
+  })
+  // The published API says the same: the refinement above has no JSON Schema of its own.
+  .meta({ oneOf: [{ required: ['listingId'] }, { required: ['seekerAdId'] }] })
 export type NewConversation = z.infer<typeof NewConversationSchema>
 
 export const ConversationIdSchema = z.uuid({ error: 'Malformed conversation id.' })
@@ -52,7 +67,9 @@ const limit = (max: number, fallback: number) =>
 export const InboxQuerySchema = z.object({
   limit: limit(100, INBOX_PAGE_SIZE),
   before: MessageIdSchema.optional(),
+  /** Only conversations about this listing, or this room-wanted ad. */
   listingId: IdSchema.optional(),
+  seekerAdId: SeekerAdIdSchema.optional(),
 })
 export type InboxQuery = z.infer<typeof InboxQuerySchema>
 
@@ -94,10 +111,14 @@ export type MessagesPage = z.infer<typeof MessagesPageSchema>
 /** The other participant, or null once their account is deleted. */
 export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() }).nullable()
 
-/** What the conversation is about, or null once the listing is deleted. */
+/**
+ * What the conversation is about, or null once that listing or ad is deleted: a listing (its title) or a
+ * room-wanted ad (`title` reads "Room wanted in <town>", its first area; never anything finer).
+ */
 export const AboutSchema = z
-  .object({ kind: z.literal('listing'), id: z.string(), title: z.string() })
+  .object({ kind: z.enum(['listing', 'seekerAd']), id: z.string(), title: z.string() })
   .nullable()
+export type About = z.infer<typeof AboutSchema>
 
 /** One conversation in the inbox. */
 export const InboxEntrySchema = z.object({

@@ -11,9 +11,11 @@ import {
   conversationBetween,
   readAs,
   sendAs,
+  startAboutAdAs,
   startAs,
   verifiedUser,
 } from '../routes/conversations/test-requests.ts'
+import { createAd } from '../routes/seeker-ads/test-requests.ts'
 import { createMailer } from './mailer.ts'
 import { createUnreadMail, UNREAD_MAIL_AFTER_MS } from './unread-mail.ts'
 import { unreadMailJob } from './unread-mail-job.ts'
@@ -72,6 +74,16 @@ describe('sendUnreadMail', () => {
     await noUnreadMail(first.poster.email)
 
     expect(await sendUnreadMail({ now: later(30 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
+  })
+
+  test('a conversation about a room-wanted ad is named by the ad’s town', async () => {
+    const seeker = await verifiedUser(t)
+    const adId = await createAd(t.app, seeker)
+    const poster = await verifiedUser(t)
+    expect((await startAboutAdAs(t.app, poster, adId, 'My room may suit you')).statusCode).toBe(201)
+    expect((await sendUnreadMail({ now: later(UNREAD_MAIL_AFTER_MS + MINUTE) })).failed).toBe(0)
+    const mail = await unreadMail(seeker.email)
+    expect(mail.text).toContain(`1 unread message from ${poster.name} about “Room wanted in Berlin”`)
   })
 
   test('nothing once read; after reading, new unread messages may mail again', async () => {

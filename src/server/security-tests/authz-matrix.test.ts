@@ -148,6 +148,27 @@ const seekerWrites = async (ctx: Ctx) => {
 const ownerWritesAd = (status: 'active' | 'paused') => async (ctx: Ctx) => {
   ctx.adId = await createAd(t.app, ctx.owner, { headline: 'Matrix ad', status })
 }
+/** A stranger (verified, as the owner is) writes to the owner about their room-wanted ad, active or paused. */
+const adStartRow = (status: 'active' | 'paused', stranger: Cell): Row => ({
+  route: 'POST /api/conversations',
+  name: `about the owner’s ${status} room-wanted ad, both with verified addresses`,
+  given: async (ctx) => {
+    await ownerWritesAd(status)(ctx)
+    await t.database.db.execute(
+      sql`update "user" set email_verified = true where id in (${ctx.owner.id}, ${ctx.stranger.id})`,
+    )
+  },
+  request: (ctx) => ({
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { seekerAdId: ctx.adId, body: 'I have a room for you' },
+  }),
+  cells: {
+    anonymous: anonymous401,
+    stranger,
+    owner: { status: 403, body: () => ({ error: "You can't message yourself about your own ad." }) },
+  },
+})
 const adAnswer = (ctx: Ctx, status = 'active') => ({
   _id: ctx.adId,
   ...sampleAdAnswer(status),
@@ -774,6 +795,8 @@ const TABLE: Row[] = [
       owner: { status: 403, body: () => ({ error: "You can't message yourself about your own listing." }) },
     },
   },
+  adStartRow('active', { status: 201, body: () => ({ conversationId: anyString }) }),
+  adStartRow('paused', { status: 404, body: () => ({ error: 'Ad not found.' }) }),
   conversationRow('GET', '', {
     status: 200,
     body: (ctx) => ({

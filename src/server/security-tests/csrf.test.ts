@@ -5,7 +5,7 @@ import { BASE_URL, createListing, injectAs, signUp, sampleListing, useTestApp } 
 import type { TestUser } from '../test/app.ts'
 import { sql } from 'drizzle-orm'
 import { selectRows } from '../test/database.ts'
-import { headerAs, messagesAs, startAs, unreadAs } from '../routes/conversations/test-requests.ts'
+import { headerAs, inboxAs, messagesAs, startAs, unreadAs } from '../routes/conversations/test-requests.ts'
 import { createAd, myAdAs, sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { listAs, savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 import { unsubscribeToken } from '../routes/saved-searches/saved-view.ts'
@@ -30,6 +30,8 @@ let conversationId: string
 let messageId: number
 /** Alice's saved search: a forged rename, alert change, seen or delete would show. */
 let savedSearchId: string
+/** Carol's room-wanted ad: a forged conversation about it, in Bob's name, would show in her inbox. */
+let carolAdId: string
 /** When Alice's listing was confirmed: a forged "Still available" would move it. */
 let confirmedAt: string
 
@@ -45,7 +47,7 @@ beforeAll(async () => {
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
   savedSearchId = await savedSearchOf(t.app, alice, 'roomType=Single')
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
-  await createAd(t.app, carol, { headline: "Carol's ad" })
+  carolAdId = await createAd(t.app, carol, { headline: "Carol's ad" })
   confirmedAt = (await detailsAs(t.app, alice, listingId)).json().confirmedAt
 })
 
@@ -217,21 +219,30 @@ const API_WRITES: Record<string, Write> = {
  */
 const ONE_CLICK = 'POST /api/saved-searches/unsubscribe'
 const UPLOAD = '/api/roommate-listings/:id/photos'
+/** A route's second kind of call, beside its row in API_WRITES: a conversation about an ad, not a listing. */
+const SECOND_CALLS: Write[] = [
+  {
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { seekerAdId: ':ad', body: 'Forged' },
+    user: () => bob,
+  },
+]
 const AUTH_WRITES: Write[] = [
   { method: 'POST', url: '/api/auth/sign-out', payload: {}, user: () => alice },
   { method: 'POST', url: '/api/auth/update-user', payload: { name: 'Forged' }, user: () => alice },
 ]
-/** Fills in the ids: the listing's, the conversation's and its message's. */
+/** Fills in the ids: the listing's, the conversation's and its message's, Carol's ad's. */
 const filled = (payload: object | undefined) =>
   payload &&
   Object.fromEntries(
     Object.entries(payload).map(([key, value]) => [
       key,
-      value === ':id' ? listingId : value === ':message' ? messageId : value,
+      value === ':id' ? listingId : value === ':message' ? messageId : value === ':ad' ? carolAdId : value,
     ]),
   )
 const allWrites = () =>
-  [...Object.values(API_WRITES), ...AUTH_WRITES].map((write) => ({
+  [...Object.values(API_WRITES), ...SECOND_CALLS, ...AUTH_WRITES].map((write) => ({
     ...write,
     url: write.url
       .replace(':id', listingId)
@@ -257,6 +268,7 @@ async function expectNothingChanged() {
   expect((await messagesAs(t.app, alice, conversationId)).json().messages).toHaveLength(1)
   expect((await unreadAs(t.app, alice)).json()).toEqual({ conversations: 1, messages: 1 })
   expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
+  expect((await inboxAs(t.app, carol)).json()).toEqual([])
   expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
   expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad" })
   // Alice's one saved search, as she saved it.

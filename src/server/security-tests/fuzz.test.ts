@@ -16,8 +16,8 @@ import { encodeProfile } from '../db/profile-codes.ts'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { registeredApiRoutes } from './routes.ts'
 import { encodable, HOSTILE_STRINGS } from './schema-arbitrary.ts'
-import { sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
-import { sampleAd } from '../routes/seeker-ads/test-requests.ts'
+import { sendAs, startAboutAdAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
+import { createAd, sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { SEEKER_AD_SORTS } from '#shared/seeker-ad.ts'
 import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 
@@ -97,6 +97,10 @@ const messageish = fc
         fc.nat().map((i) => () => listingIds[i % listingIds.length]),
         value.map((v) => () => v),
       ),
+      seekerAdId: fc.oneof(
+        fc.nat().map((i) => () => seekerAdIds[i % seekerAdIds.length]),
+        value.map((v) => () => v),
+      ),
       body: field,
       targetKind: fc.oneof(fc.constant('message'), field),
       targetId: fc.oneof(fc.integer({ min: -1, max: 10 }), fc.constant(2 ** 63), field),
@@ -105,8 +109,12 @@ const messageish = fc
     },
     { requiredKeys: [] },
   )
-  .map(({ listingId, ...rest }) =>
-    JSON.stringify({ ...rest, ...(listingId ? { listingId: listingId() } : {}) }),
+  .map(({ listingId, seekerAdId, ...rest }) =>
+    JSON.stringify({
+      ...rest,
+      ...(listingId ? { listingId: listingId() } : {}),
+      ...(seekerAdId ? { seekerAdId: seekerAdId() } : {}),
+    }),
   )
 /** A saved search or a change of one: browse-like queries, real alerts sometimes, any values otherwise. */
 const searchish = fc
@@ -222,6 +230,8 @@ const FUZZ_MODERATOR = 'fuzz-moderator@example.com'
 const t = useTestApp({ ADMIN_EMAILS: FUZZ_MODERATOR })
 let people: TestUser[]
 let listingIds: string[]
+/** Room-wanted ads, so conversations about an ad are started and fuzzed too. */
+let seekerAdIds: string[]
 /** Conversations between the people, so the conversation routes reach their statements. */
 let conversationIds: string[]
 /** Saved searches of the first person (the fuzzer's calls are mostly theirs). */
@@ -230,9 +240,11 @@ beforeAll(async () => {
   people = [await signUp(t.app), await signUp(t.app), await signUp(t.app, { email: FUZZ_MODERATOR })]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
   await t.database.db.execute(sql`update "user" set email_verified = true`)
+  seekerAdIds = [await createAd(t.app, people[1]!), await createAd(t.app, people[2]!)]
   conversationIds = [
     (await startAs(t.app, people[1]!, listingIds[0]!)).json().conversationId,
     (await startAs(t.app, people[2]!, listingIds[1]!)).json().conversationId,
+    (await startAboutAdAs(t.app, people[0]!, seekerAdIds[0]!)).json().conversationId,
   ]
   savedSearchIds = [
     await savedSearchOf(t.app, people[0]!, 'roomType=Single'),

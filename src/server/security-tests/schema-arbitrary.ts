@@ -155,6 +155,8 @@ function validArbitrary(schema: Schema, mode: Mode, resolve: Resolve, depth: num
   if ('const' in schema) return fc.constant(schema.const)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined
+  if (union && schema.properties)
+    return fc.oneof(...union.map((member) => arbitrary(withMember(schema, member), mode, resolve, depth)))
   if (union) return fc.oneof(...union.map((member) => arbitrary(member, mode, resolve, depth + 1)))
   if (Array.isArray(schema.allOf))
     return arbitrary(Object.assign({}, ...(schema.allOf as Schema[])), mode, resolve, depth)
@@ -241,6 +243,19 @@ function objectArbitrary(schema: Schema, mode: Mode, resolve: Resolve, depth: nu
   })
 }
 
+/**
+ * An object whose `oneOf` (or `anyOf`) only says which of its own properties are required, as one of its members:
+ * its properties with the member's required keys added, and no union left.
+ */
+function withMember(schema: Schema, member: Schema): Schema {
+  const { oneOf: _one, anyOf: _any, ...object } = schema
+  const required = [
+    ...((object.required as string[] | undefined) ?? []),
+    ...((member.required as string[]) ?? []),
+  ]
+  return { ...object, ...member, required }
+}
+
 /** One plain valid value: the schema's default or first choice, a word for text, the lower bound for a number. */
 export function example(schema: Schema, resolve: Resolve): unknown {
   if (typeof schema.$ref === 'string') return example(resolve(schema.$ref), resolve)
@@ -248,6 +263,7 @@ export function example(schema: Schema, resolve: Resolve): unknown {
   if ('default' in schema) return schema.default
   if (Array.isArray(schema.enum)) return schema.enum[0]
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined
+  if (union && schema.properties) return example(withMember(schema, union[0]!), resolve)
   if (union) return example(union[0]!, resolve)
   switch (types(schema)[0]) {
     case 'string': {

@@ -8,7 +8,7 @@ import { ListingErrorBoundary, useBackToListings } from '../features/listing-det
 import { ListingView } from '../features/listing-details/listing-view.tsx'
 import { ResendButton } from '../features/account/email-status.tsx'
 import { conversationAbout, startConversation } from '../features/conversations/api.ts'
-import { MessagePoster } from '../features/conversations/message-poster.tsx'
+import { MessagePerson } from '../features/conversations/message-person.tsx'
 import { ApiRequestError } from '../lib/api.ts'
 import { PATHS } from '#shared/api.ts'
 import { ReportButton } from '../components/report-button.tsx'
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getListing(id),
     loadCurrency(),
     // Only what the Message button needs: without it the page still works.
-    conversationAbout(id).catch(() => null),
+    conversationAbout({ listingId: id }).catch(() => null),
   ])
   return { listing, currency, conversationId, isVerified: emailVerified }
 }
@@ -84,8 +84,8 @@ export function Component() {
         message={
           !listing.isOwner && (
             <>
-              <MessagePoster
-                posterName={listing.userName}
+              <MessagePerson
+                name={listing.userName}
                 conversationId={conversationId}
                 isVerified={isVerified}
                 verifyAction={<ResendButton className="btn btn-sm w-fit" />}

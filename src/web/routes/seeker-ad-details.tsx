@@ -1,20 +1,53 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import {
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
+import { ResendButton } from '../features/account/email-status.tsx'
+import { conversationAbout, startConversation } from '../features/conversations/api.ts'
+import { MessagePerson } from '../features/conversations/message-person.tsx'
 import { getAd } from '../features/rooms-wanted/api.ts'
 import { SeekerAdView } from '../features/rooms-wanted/seeker-ad-view.tsx'
+import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
 import { requireSession } from '../lib/require-session.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSession(request)
-  const [ad, currency] = await Promise.all([getAd(params.id ?? '', request.signal), loadCurrency()])
-  return { ad, currency }
+  const { emailVerified } = await requireSession(request)
+  const id = params.id ?? ''
+  const [ad, currency, conversationId] = await Promise.all([
+    getAd(id, request.signal),
+    loadCurrency(),
+    // Only what the Message button needs: without it the page still works.
+    conversationAbout({ seekerAdId: id }).catch(() => null),
+  ])
+  // From a fitting seekers' "Message" link: the message box is open at once.
+  const isWriting = new URL(request.url).searchParams.has('message')
+  return { ad, currency, conversationId, isVerified: emailVerified, isWriting }
+}
+
+/** "Message": the first message to the ad's writer, then the conversation. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const body = String((await request.formData()).get('body') ?? '')
+  try {
+    const { conversationId } = await startConversation({ seekerAdId: params.id ?? '', body })
+    return redirect(PATHS.conversation(conversationId))
+  } catch (error) {
+    return {
+      messageError: error instanceof ApiRequestError ? error.message : 'The message could not be sent.',
+    }
+  }
 }
 
 export function Component() {
-  const { ad, currency } = useLoaderData<typeof loader>()
+  const { ad, currency, conversationId, isVerified, isWriting } = useLoaderData<typeof loader>()
+  const sent = useActionData<typeof action>()
   return (
     <div className="px-4 py-10">
       <PageTitle title={ad.headline} />
@@ -23,7 +56,22 @@ export function Component() {
           ← All rooms wanted
         </Link>
       </nav>
-      <SeekerAdView ad={ad} currency={currency} />
+      <SeekerAdView
+        ad={ad}
+        currency={currency}
+        message={
+          !ad.isOwner && (
+            <MessagePerson
+              name={ad.userName}
+              conversationId={conversationId}
+              isVerified={isVerified}
+              verifyAction={<ResendButton className="btn btn-sm w-fit" />}
+              error={sent?.messageError}
+              isWritingAtFirst={isWriting}
+            />
+          )
+        }
+      />
     </div>
   )
 }

@@ -12,34 +12,37 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { MESSAGE_MAX } from '#shared/conversations.ts'
+import { CONVERSATION_SUBJECTS, MESSAGE_MAX } from '#shared/conversations.ts'
 import { user } from './auth.ts'
 import { listing } from './listings.ts'
+import { seekerAd } from './seeker-ads.ts'
 
 /**
- * Two people talking about one listing (docs/architecture.md §3.4). `seeker` is the person looking for a room,
- * `poster` the one who has it: for a listing, the seeker writes first. `about` says what the conversation is
- * about; room-wanted ads will add `seeker_ad` (and their column) beside `listing`. A deleted listing leaves the
- * conversation (its `listing_id` null); a deleted account leaves its side null.
+ * Two people talking about one listing or one room-wanted ad (docs/architecture.md §3.4). `seeker` is the person
+ * looking for a room, `poster` the one who has it: about a listing the seeker writes first, about an ad the poster
+ * does. `about` says which column names the subject. A deleted listing or ad leaves the conversation (its column
+ * null); a deleted account leaves its side null.
  */
 export const conversation = pgTable(
   'conversation',
   {
     id: uuid().primaryKey().defaultRandom(),
-    about: text({ enum: ['listing'] })
-      .notNull()
-      .default('listing'),
+    about: text({ enum: CONVERSATION_SUBJECTS }).notNull().default('listing'),
     listingId: uuid().references(() => listing.id, { onDelete: 'set null' }),
+    seekerAdId: uuid().references(() => seekerAd.id, { onDelete: 'set null' }),
     seekerId: text().references(() => user.id, { onDelete: 'set null' }),
     posterId: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('conversation_about', sql`${table.about} in ('listing')`),
-    // One conversation per listing and seeker.
+    check('conversation_about', sql`${table.about} in ('listing', 'seeker_ad')`),
+    // One conversation per listing and seeker, and per ad and poster.
     uniqueIndex('conversation_listing_seeker_idx')
       .on(table.listingId, table.seekerId)
       .where(sql`${table.about} = 'listing'`),
+    // Not partial, unlike the listing's: a listing conversation's seeker_ad_id is null and never conflicts, and
+    // the ad's deletion (set null) finds its conversations through it.
+    uniqueIndex('conversation_seeker_ad_poster_idx').on(table.seekerAdId, table.posterId),
     // A deleted account's side is set null through these.
     index('conversation_seeker_id_idx').on(table.seekerId),
     index('conversation_poster_id_idx').on(table.posterId),

@@ -8,10 +8,12 @@ import {
   inboxAs,
   messagesAs,
   sendAs,
+  startAboutAdAs,
   startAs,
   unreadAs,
   verifiedUser,
 } from './test-requests.ts'
+import { createAd } from '../seeker-ads/test-requests.ts'
 
 const t = useTestApp()
 
@@ -91,4 +93,19 @@ test('a new person can still write to someone whose earlier correspondent left',
   const next = await verifiedUser(t)
   expect((await startAs(t.app, next, listingId)).statusCode).toBe(201)
   expect((await inboxAs(t.app, poster)).json()).toHaveLength(1)
+})
+
+test('a seeker who deletes their account takes their ad: the poster keeps the conversation, about nothing', async () => {
+  const seeker = await verifiedUser(t)
+  const adId = await createAd(t.app, seeker)
+  const poster = await verifiedUser(t)
+  const { conversationId } = (await startAboutAdAs(t.app, poster, adId, 'My room may suit you')).json()
+  await sendAs(t.app, seeker, conversationId, 'Tell me more')
+
+  expect((await deleteAccount(seeker)).statusCode).toBe(200)
+
+  const [entry] = (await inboxAs(t.app, poster)).json()
+  expect(entry).toMatchObject({ id: conversationId, about: null, other: null })
+  const page = (await messagesAs(t.app, poster, conversationId)).json()
+  expect(page.messages.map((m: { body: string }) => m.body)).toEqual(['My room may suit you'])
 })

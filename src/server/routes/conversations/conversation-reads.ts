@@ -1,5 +1,12 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { Conversation, InboxEntry, Message, MessagesQuery, Unread } from '#shared/conversations.ts'
+import type {
+  About,
+  Conversation,
+  InboxEntry,
+  Message,
+  MessagesQuery,
+  Unread,
+} from '#shared/conversations.ts'
 import type { Database } from '../../db/client.ts'
 import { plannedPerCall, prepareRaw } from '../../db/prepare-raw.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
@@ -15,10 +22,10 @@ const messageColumns = (
 ) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
   m.sender_id = ${viewer} as mine, m.body, ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
 
-type InboxRow = {
+type SubjectRow = { about: 'listing' | 'seeker_ad'; subjectId: string | null; title: string | null }
+
+type InboxRow = SubjectRow & {
   id: string
-  listingId: string | null
-  title: string | null
   name: string | null
   photo: string | null
   lastId: number
@@ -28,10 +35,8 @@ type InboxRow = {
   unread: number
 }
 
-type HeaderRow = {
+type HeaderRow = SubjectRow & {
   id: string
-  listingId: string | null
-  title: string | null
   name: string | null
   photo: string | null
   seenUpTo: number | null
@@ -39,12 +44,24 @@ type HeaderRow = {
   blockedMe: boolean
 }
 
-const about = (row: { listingId: string | null; title: string | null }) =>
-  row.listingId && row.title !== null
-    ? { kind: 'listing' as const, id: row.listingId, title: row.title }
+const about = (row: SubjectRow): About =>
+  row.subjectId && row.title !== null
+    ? { kind: row.about === 'listing' ? 'listing' : 'seekerAd', id: row.subjectId, title: row.title }
     : null
+
+/**
+ * What a conversation is about, from `conversation c`: its kind, id and title (a listing's, or "Room wanted in"
+ * the ad's first area's place name: a town at its finest), null once deleted. Joins `listing l` and `seeker_ad a`.
+ */
+export const subjectTitle = sql`coalesce(l.title, 'Room wanted in ' || split_part(a.areas -> 0 ->> 'name', ',', 1))`
+const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "subjectId", ${subjectTitle} as title`
+export const subjectJoins = sql`left join listing l on l.id = c.listing_id
+  left join seeker_ad a on a.id = c.seeker_ad_id`
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
+
+/** Which inbox statement: a first page or one `before` an id, all or those about one listing or ad. */
+type InboxShape = { before: boolean; listing: boolean; seekerAd: boolean }
 
 /** How much of a last message the inbox shows. */
 const PREVIEW_CHARS = 200
@@ -56,49 +73,46 @@ const PREVIEW_CHARS = 200
  * join, and without it a plan that walks `message` newest first reads every newer message before the page
  * (inbox-plan.test.ts).
  */
-export const inboxQuery = (shape: {
-  before: boolean
-  listing: boolean
-}) => sql`select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+export const inboxQuery = (
+  shape: InboxShape,
+) => sql`select side.conversation_id as id, ${subjectColumns}, o.name, o.image as photo,
             lm.id::float8 as "lastId", left(lm.body, ${sql.raw(String(PREVIEW_CHARS))}) as "lastBody",
             lm.sender_id = ${me} as "lastMine", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
           from conversation_member side
           join conversation c on c.id = side.conversation_id
           join message lm on lm.id = side.last_message_id
-          left join listing l on l.id = c.listing_id
+          ${subjectJoins}
           left join "user" o on o.id = side.other_id
           where side.user_id = ${me}
             ${shape.before ? sql`and side.last_message_id < ${before} and lm.id < ${before}` : sql``}
             ${shape.listing ? sql`and c.listing_id = ${sql.placeholder('listingId')}` : sql``}
+            ${shape.seekerAd ? sql`and c.seeker_ad_id = ${sql.placeholder('seekerAdId')}` : sql``}
           order by side.last_message_id desc
           limit ${sql.placeholder('limit')}`
 
 /** The reads of conversations: inbox pages, a conversation's header and messages, unread counts. */
 export function createConversationReads(db: Database) {
   // Planned for each call's values: a generic plan, costed for a person with a couple of conversations, reads all
-  // of a busy poster's before sorting them (decision 059, inbox-plan.test.ts).
-  const inboxPages = new Map(
-    [false, true].flatMap((before) =>
-      [false, true].map((listing) => [
-        `${before}:${listing}`,
-        plannedPerCall<InboxRow>(db, inboxQuery({ before, listing })),
-      ]),
-    ),
-  )
-  const inboxPage = (shape: { before: boolean; listing: boolean }) =>
-    inboxPages.get(`${shape.before}:${shape.listing}`)!
+  // of a busy poster's before sorting them (decision 059, inbox-plan.test.ts). Each shape is built once.
+  const inboxPages = new Map<string, (values: Record<string, unknown>) => Promise<InboxRow[]>>()
+  const inboxPage = (shape: InboxShape) => {
+    const key = `${shape.before}:${shape.listing}:${shape.seekerAd}`
+    let page = inboxPages.get(key)
+    if (!page) inboxPages.set(key, (page = plannedPerCall<InboxRow>(db, inboxQuery(shape))))
+    return page
+  }
 
   const headerStatement = prepareRaw<HeaderRow>(
     db,
     'conversation_header',
-    sql`select c.id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+    sql`select c.id, ${subjectColumns}, o.name, o.image as photo,
         (select case when theirs.read_id > 0 then theirs.read_id::float8 end from conversation_member theirs
           where theirs.conversation_id = c.id and theirs.user_id = side.other_id) as "seenUpTo",
         exists (select 1 from user_block where blocker_id = ${me} and blocked_id = side.other_id) as "blockedByMe",
         exists (select 1 from user_block where blocker_id = side.other_id and blocked_id = ${me}) as "blockedMe"
       from conversation_member side
       join conversation c on c.id = side.conversation_id
-      left join listing l on l.id = c.listing_id
+      ${subjectJoins}
       left join "user" o on o.id = side.other_id
       where side.conversation_id = ${conversationId} and side.user_id = ${me}`,
   )
@@ -141,12 +155,17 @@ export function createConversationReads(db: Database) {
     /** One page of the person's inbox, newest activity first, and whether there is another. */
     async inbox(
       userId: string,
-      query: { limit: number; before?: number; listingId?: string },
+      query: { limit: number; before?: number; listingId?: string; seekerAdId?: string },
     ): Promise<{ entries: InboxEntry[]; more: boolean }> {
-      const rows = await inboxPage({ before: query.before !== undefined, listing: !!query.listingId })({
+      const rows = await inboxPage({
+        before: query.before !== undefined,
+        listing: !!query.listingId,
+        seekerAd: !!query.seekerAdId,
+      })({
         userId,
         before: query.before,
         listingId: query.listingId,
+        seekerAdId: query.seekerAdId,
         limit: query.limit + 1,
       })
       const entries = rows.slice(0, query.limit).map((row) => ({

@@ -15,6 +15,39 @@ export type SendOutcome =
   | { outcome: 'missing' | 'not-member' | 'gone' }
   | { outcome: 'blocked'; blocker: Exclude<Blocker, null> }
 
+/** What a new conversation is about. */
+export type Subject = { kind: 'listing' | 'seekerAd'; id: string }
+
+/**
+ * Per subject: its owner (the other participant), whether the starter's address is verified and whether the
+ * subject takes new conversations (a listing always; an ad while active), locked against deletion meanwhile;
+ * the conversation's insert and the look-up of an existing one. About a listing the starter is the seeker; about
+ * an ad, the poster.
+ */
+const SUBJECT_SQL = {
+  listing: (listingId: string, starterId: string) => ({
+    target: sql`select l.owner_id as "ownerId", u.email_verified as verified, true as open
+      from listing l, "user" u where l.id = ${listingId} and u.id = ${starterId}
+      for key share of l`,
+    insert: (ownerId: string) => sql`insert into conversation (about, listing_id, seeker_id, poster_id)
+      values ('listing', ${listingId}, ${starterId}, ${ownerId})
+      on conflict (listing_id, seeker_id) where about = 'listing' do nothing
+      returning id`,
+    existing: sql`select id from conversation where about = 'listing' and listing_id = ${listingId}
+      and seeker_id = ${starterId}`,
+  }),
+  seekerAd: (adId: string, starterId: string) => ({
+    target: sql`select a.owner_id as "ownerId", u.email_verified as verified, a.status = 'active' as open
+      from seeker_ad a, "user" u where a.id = ${adId} and u.id = ${starterId}
+      for key share of a`,
+    insert: (ownerId: string) => sql`insert into conversation (about, seeker_ad_id, seeker_id, poster_id)
+      values ('seeker_ad', ${adId}, ${ownerId}, ${starterId})
+      on conflict (seeker_ad_id, poster_id) do nothing
+      returning id`,
+    existing: sql`select id from conversation where seeker_ad_id = ${adId} and poster_id = ${starterId}`,
+  }),
+}
+
 /** The SQL of conversations: the only code that writes `conversation`, `conversation_member`, `message` and blocks. */
 export function createConversationsRepository(db: Database) {
   const reads = createConversationReads(db)
@@ -39,46 +72,37 @@ export function createConversationsRepository(db: Database) {
     ...reads,
 
     /**
-     * A seeker's first message about a listing: the conversation (one per listing and seeker; an existing one is
-     * reused) and its message, in one transaction. Only a verified address may start one.
+     * The first message about a listing (from a seeker to its poster) or a room-wanted ad (from a poster to the
+     * seeker): the conversation (one per subject and the person starting it; an existing one is reused) and its
+     * message, in one transaction. Only a verified address may start one; a paused ad is the seeker's alone.
      */
-    async start(listingId: string, seekerId: string, body: string): Promise<StartOutcome> {
+    async start(subject: Subject, starterId: string, body: string): Promise<StartOutcome> {
+      const { target: targetStatement, insert, existing } = SUBJECT_SQL[subject.kind](subject.id, starterId)
       return db.transaction(async (tx) => {
-        const [target] = await rowsOf<{ posterId: string; verified: boolean }>(
+        const [target] = await rowsOf<{ ownerId: string; verified: boolean; open: boolean }>(
           tx,
-          sql`select l.owner_id as "posterId", u.email_verified as verified
-            from listing l, "user" u where l.id = ${listingId} and u.id = ${seekerId}
-            for key share of l`,
+          targetStatement,
         )
         if (!target) return { outcome: 'missing' }
-        if (target.posterId === seekerId) return { outcome: 'own' }
+        if (target.ownerId === starterId) return { outcome: 'own' }
+        if (!target.open) return { outcome: 'missing' }
         if (!target.verified) return { outcome: 'unverified' }
-        const blocker = await lockParticipants(tx, seekerId, target.posterId)
+        const blocker = await lockParticipants(tx, starterId, target.ownerId)
         if (blocker) return { outcome: 'blocked', blocker }
-        const [created] = await rowsOf<{ id: string }>(
-          tx,
-          sql`insert into conversation (about, listing_id, seeker_id, poster_id)
-            values ('listing', ${listingId}, ${seekerId}, ${target.posterId})
-            on conflict (listing_id, seeker_id) where about = 'listing' do nothing
-            returning id`,
-        )
+        const [created] = await rowsOf<{ id: string }>(tx, insert(target.ownerId))
         let conversationId = created?.id
         if (conversationId) {
           await tx.execute(sql`insert into conversation_member (conversation_id, user_id, other_id, last_message_id)
-            values (${conversationId}, ${seekerId}, ${target.posterId}, 0),
-              (${conversationId}, ${target.posterId}, ${seekerId}, 0)`)
+            values (${conversationId}, ${starterId}, ${target.ownerId}, 0),
+              (${conversationId}, ${target.ownerId}, ${starterId}, 0)`)
         } else {
-          const [existing] = await rowsOf<{ id: string }>(
-            tx,
-            sql`select id from conversation where about = 'listing' and listing_id = ${listingId}
-              and seeker_id = ${seekerId}`,
-          )
-          conversationId = existing!.id
+          const [found] = await rowsOf<{ id: string }>(tx, existing)
+          conversationId = found!.id
         }
         const message = await insertMessage(tx, {
           conversationId,
-          senderId: seekerId,
-          recipientId: target.posterId,
+          senderId: starterId,
+          recipientId: target.ownerId,
           body,
           holdsContact: holdsContact(body),
         })

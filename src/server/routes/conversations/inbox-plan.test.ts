@@ -39,7 +39,7 @@ test('an inbox page before a message id reads about a page of messages, not ever
     const explain = prepareRaw<Record<string, string>>(
       handle.db,
       'inbox_plan_test',
-      sql`explain (analyze, costs off, timing off) ${inboxQuery({ before: true, listing: false })}`,
+      sql`explain (analyze, costs off, timing off) ${inboxQuery({ before: true, listing: false, seekerAd: false })}`,
     )
     const plan = (await explain({ userId: 'plan-0', before: cursor, limit: 25 }))
       .map((row) => Object.values(row).join(' '))

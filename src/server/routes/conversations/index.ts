@@ -17,7 +17,7 @@ import {
 import { API } from '#shared/api.ts'
 import { ApiErrorSchema } from '#shared/errors.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import type { ConversationsRepository } from './conversations-repository.ts'
+import type { ConversationsRepository, Subject } from './conversations-repository.ts'
 import type { Blocker } from './message-writes.ts'
 
 // Per person, in the database's counters (docs/architecture.md §5.5): 20 new conversations a day, 200 messages an
@@ -29,6 +29,12 @@ export const MESSAGES = {
   missing: 'Conversation not found.',
   notMember: 'This conversation is between two other people.',
   gone: 'This account was deleted; the conversation is kept for you to read.',
+}
+
+/** What a refused start says, by what the conversation would be about. */
+const START_WORDS = {
+  listing: { missing: 'Listing not found.', own: "You can't message yourself about your own listing." },
+  seekerAd: { missing: 'Ad not found.', own: "You can't message yourself about your own ad." },
 }
 
 const blockedError = (blocker: Exclude<Blocker, null>) =>
@@ -67,6 +73,7 @@ export const conversationRoutes =
             before: String(last.lastMessage.id),
           })
           if (request.query.listingId) next.set('listingId', request.query.listingId)
+          if (request.query.seekerAdId) next.set('seekerAdId', request.query.seekerAdId)
           reply.header('Link', `<${API.conversations}?${next}>; rel="next"`)
         }
         return entries
@@ -81,23 +88,28 @@ export const conversationRoutes =
           body: NewConversationSchema,
           response: {
             200: NewConversationResultSchema.describe(
-              'The conversation of this listing and seeker already existed.',
+              'The conversation of this listing or ad and the caller already existed.',
             ),
             201: NewConversationResultSchema.describe('A new conversation.'),
             403: ApiErrorSchema.describe(
-              "The caller's e-mail isn't verified, the listing is the caller's own, or either blocked the other.",
+              "The caller's e-mail isn't verified, the listing or ad is the caller's own, or either blocked the other.",
             ),
-            404: ApiErrorSchema.describe('No such listing.'),
+            404: ApiErrorSchema.describe('No such listing, or no such active ad.'),
           },
         },
       },
       async (request, reply) => {
-        const started = await conversations.start(request.body.listingId, request.user.id, request.body.body)
+        const { listingId, seekerAdId, body } = request.body
+        const subject: Subject = seekerAdId
+          ? { kind: 'seekerAd', id: seekerAdId }
+          : { kind: 'listing', id: listingId! }
+        const words = START_WORDS[subject.kind]
+        const started = await conversations.start(subject, request.user.id, body)
         switch (started.outcome) {
           case 'missing':
-            throw new HttpError(404, 'Listing not found.')
+            throw new HttpError(404, words.missing)
           case 'own':
-            throw new HttpError(403, "You can't message yourself about your own listing.")
+            throw new HttpError(403, words.own)
           case 'unverified':
             throw new HttpError(403, 'Verify your e-mail address to start a conversation.')
           case 'blocked':

@@ -17,6 +17,14 @@ export async function verifiedUser(test: Test): Promise<TestUser> {
 export const startAs = (app: App, user: TestUser | null, listingId: string, body = 'Hi! Is the room free?') =>
   injectAs(app, user, { method: 'POST', url: '/api/conversations', payload: { listingId, body } })
 
+/** Starts a conversation with a room-wanted ad's writer about their ad. */
+export const startAboutAdAs = (
+  app: App,
+  user: TestUser | null,
+  seekerAdId: string,
+  body = 'My room may suit you.',
+) => injectAs(app, user, { method: 'POST', url: '/api/conversations', payload: { seekerAdId, body } })
+
 export const sendAs = (app: App, user: TestUser | null, id: string, body: string) =>
   injectAs(app, user, { method: 'POST', url: `/api/conversations/${id}/messages`, payload: { body } })
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from './message-writes.ts'
+import { subjectJoins, subjectTitle } from './conversation-reads.ts'
 
 /** A conversation side claimed for the unread mail: to whom, and what the mail says of it. */
 export type ClaimedSide = {
@@ -40,12 +41,12 @@ export function createUnreadMailRepository(db: Database) {
             returning side.conversation_id, side.user_id, side.other_id, side.unread
           )
           select claimed.conversation_id as "conversationId", claimed.user_id as "userId", u.email, u.name,
-            o.name as "otherName", l.title, claimed.unread
+            o.name as "otherName", ${subjectTitle} as title, claimed.unread
           from claimed
           join "user" u on u.id = claimed.user_id
           join conversation c on c.id = claimed.conversation_id
           left join "user" o on o.id = claimed.other_id
-          left join listing l on l.id = c.listing_id
+          ${subjectJoins}
           order by u.id, claimed.conversation_id`,
       ),
 

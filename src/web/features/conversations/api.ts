@@ -20,10 +20,15 @@ export async function getInbox(before?: string, signal?: AbortSignal) {
   return { entries, next }
 }
 
-/** The caller's conversation about a listing, if they have one (a poster may have several: the newest). */
-export async function conversationAbout(listingId: string): Promise<string | null> {
+/**
+ * The caller's conversation about a listing or a room-wanted ad, if they have one (its owner may have several: the
+ * newest).
+ */
+export async function conversationAbout(
+  subject: { listingId: string } | { seekerAdId: string },
+): Promise<string | null> {
   const entries = await api<InboxEntry[]>(
-    `${API.conversations}?listingId=${encodeURIComponent(listingId)}&limit=1`,
+    `${API.conversations}?${new URLSearchParams({ ...subject, limit: '1' })}`,
   )
   return entries[0]?.id ?? null
 }

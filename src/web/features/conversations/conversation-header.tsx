@@ -3,9 +3,10 @@ import { Link, useFetcher } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
+import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
-/** Who the conversation is with, about which room, and Block or Unblock. */
+/** Who the conversation is with, about which room or ad, and Block or Unblock. */
 export function ConversationHeader({ conversation }: { conversation: Conversation }) {
   const fetcher = useFetcher({ key: 'block' })
   const name = conversation.other?.name ?? DELETED_ACCOUNT
@@ -33,12 +34,12 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
             {conversation.about ? (
               <>
                 About{' '}
-                <Link to={PATHS.dashboardDetails(conversation.about.id)} className="link">
+                <Link to={subjectPath(conversation.about)} className="link">
                   {conversation.about.title}
                 </Link>
               </>
             ) : (
-              'About a listing that was removed'
+              REMOVED_SUBJECT
             )}
           </p>
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { FaUser } from 'react-icons/fa6'
 import { PATHS } from '#shared/api.ts'
@@ -9,8 +10,19 @@ import { factText } from '../../components/facts/fact-text.ts'
 import { MatchExplanation } from '../listing-details/match-explanation.tsx'
 import { timeAgo } from '../../lib/time-ago.ts'
 
-/** A room-wanted ad in full: who, where, how much, when, their wishes and the match explained. */
-export function SeekerAdView({ ad, currency }: { ad: SeekerAdDetail; currency: string }) {
+/**
+ * A room-wanted ad in full: who, where, how much, when, their wishes and the match explained; `message` is the
+ * way to write to its writer (for anyone but them).
+ */
+export function SeekerAdView({
+  ad,
+  currency,
+  message,
+}: {
+  ad: SeekerAdDetail
+  currency: string
+  message?: ReactNode
+}) {
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex items-center gap-4">
@@ -73,6 +85,7 @@ export function SeekerAdView({ ad, currency }: { ad: SeekerAdDetail; currency: s
           </div>
         ))}
       </dl>
+      {message}
       {ad.about && (
         <section aria-labelledby="about-heading">
           <h2 id="about-heading" className="text-lg font-semibold">

@@ -1,3 +1,4 @@
+import { FaEnvelope } from 'react-icons/fa6'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { PageTitle } from '../../components/page-title.tsx'
@@ -28,7 +29,8 @@ export function Component() {
         <h1 className="mt-2 text-3xl font-bold">People looking near your listing</h1>
         <p className="mt-1 text-base-content/80">
           Room-wanted ads that fit this room: one of their areas takes in its town, their budget reaches its
-          rent, they want its room type and can move in once it is free. Best match with you first.
+          rent, they want its room type and can move in once it is free. Best match with you first. Message
+          anyone whose ad suits your room: the conversation stays on Nestmate.
         </p>
       </div>
       <p role="status" className="font-semibold">
@@ -39,8 +41,15 @@ export function Component() {
       ) : (
         <ul className={SEEKER_GRID} aria-label="Fitting room-wanted ads">
           {page.ads.map((ad) => (
-            <li key={ad._id}>
+            <li key={ad._id} className="flex flex-col gap-2">
               <SeekerCard ad={ad} to={PATHS.seekerAd(ad._id)} currency={currency} />
+              {/* The ad's details with its message box open: the card above stays one link. */}
+              <Link
+                to={`${PATHS.seekerAd(ad._id)}?message`}
+                className="btn btn-outline btn-primary btn-sm w-fit"
+              >
+                <FaEnvelope aria-hidden="true" /> Message {ad.userName}
+              </Link>
             </li>
           ))}
         </ul>

@@ -4,25 +4,32 @@ import { Form, Link, useNavigation } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { MESSAGE_MAX } from '#shared/conversations.ts'
 
-type MessagePosterProps = {
-  posterName: string
-  /** The caller's conversation about this listing, if they have one. */
+type MessagePersonProps = {
+  /** Whom the message goes to: a listing's poster, or a room-wanted ad's writer. */
+  name: string
+  /** The caller's conversation about this listing or ad, if they have one. */
   conversationId: string | null
   isVerified: boolean
   /** Shown to an unverified person: the way to get a new verification mail. */
   verifyAction: ReactNode
   error?: string
+  /** Opens with the message box shown (the person came here to write). */
+  isWritingAtFirst?: boolean
 }
 
-/** "Message" on a listing's details: write to its poster, open the conversation there is, or learn why not yet. */
-export function MessagePoster({
-  posterName,
+/**
+ * "Message" on a listing's or a room-wanted ad's details: write to the person behind it, open the conversation
+ * there is, or learn why not yet.
+ */
+export function MessagePerson({
+  name,
   conversationId,
   isVerified,
   verifyAction,
   error,
-}: MessagePosterProps) {
-  const [isWriting, setIsWriting] = useState(Boolean(error))
+  isWritingAtFirst = false,
+}: MessagePersonProps) {
+  const [isWriting, setIsWriting] = useState(Boolean(error) || isWritingAtFirst)
   const navigation = useNavigation()
   const isSending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const id = useId()
@@ -30,14 +37,14 @@ export function MessagePoster({
   if (conversationId)
     return (
       <Link to={PATHS.conversation(conversationId)} className="btn btn-primary w-fit">
-        <FaEnvelope aria-hidden="true" /> Open your conversation with {posterName}
+        <FaEnvelope aria-hidden="true" /> Open your conversation with {name}
       </Link>
     )
   if (!isVerified)
     return (
       <div className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
         <p>
-          To message {posterName}, confirm your e-mail address first: open the link we mailed you. It keeps
+          To message {name}, confirm your e-mail address first: open the link we mailed you. It keeps
           Nestmate’s conversations between real people.
         </p>
         {verifyAction}
@@ -46,14 +53,14 @@ export function MessagePoster({
   if (!isWriting)
     return (
       <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
-        <FaEnvelope aria-hidden="true" /> Message {posterName}
+        <FaEnvelope aria-hidden="true" /> Message {name}
       </button>
     )
   return (
     <Form method="post" className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
       <input type="hidden" name="intent" value="message" />
       <label htmlFor={id} className="font-medium">
-        Your message to {posterName}
+        Your message to {name}
       </label>
       <textarea
         id={id}
