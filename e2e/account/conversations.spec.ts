@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from '../support/axe.ts'
 import { linkFromMail } from '../support/mail.ts'
 import { expectPopup } from '../support/popup.ts'
 import { useTheme, WIDTHS } from '../public/helpers.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // Two people in two browsers: a seeker writes to a poster from the listing, and each sees the other's messages,
 // the unread badge and "Seen" arrive without reloading.
@@ -134,8 +135,7 @@ test('block stops new messages both ways; the history stays; a report is filed',
 
 /** Screenshots of the screens for review, on request only (E2E_SCREENSHOTS=folder). */
 async function shot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
+  await keepScreenshot(page, name)
 }
 
 // One conversation per theme, looked at on a phone and a desktop.

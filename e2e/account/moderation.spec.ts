@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, newUser, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolations } from '../support/axe.ts'
 import { useTheme, WIDTHS } from '../public/helpers.ts'
+import { keepScreenshot } from '../support/screens.ts'
 
 // Someone reports a listing from its page; a moderator (ADMIN_EMAILS in playwright.config.ts) finds it in the
 // queue with its content, hides it, and the decision is in the log; the listing is gone for everyone else.
@@ -10,8 +11,7 @@ const MODERATOR = 'moderator@e2e.example'
 
 /** Screenshots of the screens for review, on request only (E2E_SCREENSHOTS=folder). */
 async function shot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
+  await keepScreenshot(page, name)
 }
 
 async function axeAtBothWidths(page: Page, name: string) {

@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
-import { expectNoSeriousViolations } from '../support/axe.ts'
+import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
+import { keepScreenshot } from '../support/screens.ts'
 import { linkFromMail } from '../support/mail.ts'
 import { expectPopup } from '../support/popup.ts'
 
 // Rooms wanted from both sides: a person who needs a room writes their ad on the dashboard, finds it on Rooms
 // wanted and opens it; a poster with a room in the same town finds them from My Listings and writes to them, and
 // the message waits in the seeker's inbox. Each screen passes axe
-// in both colour modes at phone and desktop width, and a screenshot of each is kept in .tmp/screens.
+// in both colour modes at phone and desktop width.
 
 const FITZROY = 2166584
 
@@ -16,25 +17,11 @@ async function verifyEmail(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible()
 }
 
-async function lookEverywhere(page: Page, name: string) {
-  for (const isDark of [false, true]) {
-    // As the theme toggle sets it: Tailwind's dark class and daisyUI's data-theme.
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle('dark', dark)
-      document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light')
-    }, isDark)
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await expectNoSeriousViolations(page)
-      const theme = isDark ? 'dark' : 'light'
-      await page.screenshot({ path: `.tmp/screens/${name}-${width}-${theme}.png`, fullPage: true })
-    }
-  }
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark')
-    document.documentElement.setAttribute('data-theme', 'light')
-  })
-}
+/** The screen as it is, in each colour mode at each width (a screenshot of each with E2E_SCREENSHOTS=<folder>). */
+const lookEverywhere = (page: Page, name: string) =>
+  expectNoSeriousViolationsEverywhere(page, (theme, width) =>
+    keepScreenshot(page, `${name}-${width}-${theme}`),
+  )
 
 test('write a room-wanted ad, find it on Rooms wanted, and be found from a poster’s My Listings', async ({
   browser,
