@@ -37,7 +37,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     // The reporter says why and is thanked, with what happens next.
     await reporter.page.goto(`/dashboard/browse-listing-details/${listingId}`)
-    await reporter.page.getByRole('button', { name: 'Report' }).click()
+    await reporter.page.getByRole('button', { name: 'Report this listing' }).click()
     const dialog = reporter.page.getByRole('dialog', { name: 'Report this listing' })
     await dialog.getByLabel('Not a real room').check()
     await dialog.getByLabel('Anything a moderator should know? (optional)').fill('Photos are from a hotel')

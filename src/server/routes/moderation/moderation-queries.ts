@@ -26,6 +26,14 @@ const listingOf = sql`(select json_build_object('kind', 'listing', 'id', l.id, '
       order by p.position), '[]') from listing_photo p where p.listing_id = l.id))
   from listing l join "user" o on o.id = l.owner_id where l.id = g.target_id::uuid)`
 
+// A room-wanted ad as its card shows it: the towns of its areas, never anything finer.
+const adOf = sql`(select json_build_object('kind', 'seeker_ad', 'id', a.id, 'headline', a.headline,
+    'about', a.about, 'budget', a.budget, 'status', a.status, 'hiddenReason', a.hidden_reason,
+    'areas', (select coalesce(json_agg(json_build_object('name', e->>'name', 'radiusKm', (e->>'radiusKm')::float8)),
+      '[]') from jsonb_array_elements(a.areas) e),
+    'owner', json_build_object('id', o.id, 'name', o.name, 'suspended', o.suspended_at is not null))
+  from seeker_ad a join "user" o on o.id = a.owner_id where a.id = g.target_id::uuid)`
+
 const personOf = sql`(select json_build_object('kind', 'user', 'id', u.id, 'name', u.name, 'email', u.email,
     'suspended', u.suspended_at is not null, 'createdAt', u.created_at)
   from "user" u where u.id = g.target_id)`
@@ -47,7 +55,8 @@ const messageOf = sql`(select json_build_object('kind', 'message', 'id', m.id::t
 export const queueStatement = sql`
   select g.target_kind as "targetKind", g.target_id as "targetId", g.latest as "latestAt",
     ${countingOf} as "countingReporters", ${reportsOf} as reports,
-    case g.target_kind when 'listing' then ${listingOf} when 'user' then ${personOf} else ${messageOf} end as target
+    case g.target_kind when 'listing' then ${listingOf} when 'user' then ${personOf}
+      when 'seeker_ad' then ${adOf} else ${messageOf} end as target
   from (select target_kind, target_id, max(created_at) as latest from report where status = 'open'
         group by target_kind, target_id order by latest desc limit ${QUEUE_TARGETS}) g
   order by g.latest desc`
