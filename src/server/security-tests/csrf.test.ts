@@ -32,6 +32,8 @@ let messageId: number
 let savedSearchId: string
 /** When Alice's listing was confirmed: a forged "Still available" would move it. */
 let confirmedAt: string
+/** Carol's room-wanted ad: a forged hide of it would show in its hidden reason. */
+let adId: string
 
 beforeAll(async () => {
   alice = await signUp(t.app)
@@ -45,7 +47,7 @@ beforeAll(async () => {
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
   savedSearchId = await savedSearchOf(t.app, alice, 'roomType=Single')
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
-  await createAd(t.app, carol, { headline: "Carol's ad" })
+  adId = await createAd(t.app, carol, { headline: "Carol's ad" })
   confirmedAt = (await detailsAs(t.app, alice, listingId)).json().confirmedAt
 })
 
@@ -194,11 +196,13 @@ const API_WRITES: Record<string, Write> = {
     [
       'listings/:id/hide',
       'listings/:id/unhide',
+      'seeker-ads/:ad/hide',
+      'seeker-ads/:ad/unhide',
       'users/:person/suspend',
       'users/:person/unsuspend',
       'dismiss',
     ].map((path) => [
-      `POST /api/moderation/${path.replace(':person', ':id')}`,
+      `POST /api/moderation/${path.replace(':person', ':id').replace(':ad', ':id')}`,
       {
         method: 'POST',
         url: `/api/moderation/${path}`,
@@ -237,7 +241,8 @@ const allWrites = () =>
       .replace(':id', listingId)
       .replace(':conversation', conversationId)
       .replace(':saved', savedSearchId)
-      .replace(':person', alice.id),
+      .replace(':person', alice.id)
+      .replace(':ad', adId),
     payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
   }))
 
@@ -258,7 +263,7 @@ async function expectNothingChanged() {
   expect((await unreadAs(t.app, alice)).json()).toEqual({ conversations: 1, messages: 1 })
   expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
   expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
-  expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad" })
+  expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad", hiddenReason: null })
   // Alice's one saved search, as she saved it.
   expect((await listAs(t.app, alice)).json()).toEqual([
     expect.objectContaining({ _id: savedSearchId, name: 'My search', alert: 'instant' }),
