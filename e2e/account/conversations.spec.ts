@@ -106,7 +106,7 @@ test('block stops new messages both ways; the history stays; a report is filed',
   const { conversationId } = (await started.json()) as { conversationId: string }
 
   await poster.page.goto(`/dashboard/messages/${conversationId}`)
-  await poster.page.getByRole('button', { name: 'Report' }).click()
+  await poster.page.getByRole('button', { name: 'Report', exact: true }).click()
   const dialog = poster.page.getByRole('dialog', { name: 'Report this message' })
   await dialog.getByLabel('Scam or fraud').check()
   await dialog.getByLabel('Anything a moderator should know? (optional)').fill('Asks for gift cards')

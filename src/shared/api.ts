@@ -42,6 +42,8 @@ export const API = {
   moderationActions: '/api/moderation/actions',
   moderationListing: (id: string, action: 'hide' | 'unhide') =>
     `/api/moderation/listings/${encodeURIComponent(id)}/${action}`,
+  moderationSeekerAd: (id: string, action: 'hide' | 'unhide') =>
+    `/api/moderation/seeker-ads/${encodeURIComponent(id)}/${action}`,
   moderationUser: (id: string, action: 'suspend' | 'unsuspend') =>
     `/api/moderation/users/${encodeURIComponent(id)}/${action}`,
   moderationDismiss: '/api/moderation/dismiss',

@@ -7,6 +7,7 @@ import {
   REPORT_TARGET_KINDS,
   SYSTEM_REPORT_REASONS,
 } from './reports.ts'
+import { SEEKER_AD_STATUSES } from './seeker-ad-facts.ts'
 import { NUL_FREE } from './text.ts'
 
 // The moderators' API (/api/moderation/*): the queue of open reports grouped by what they name, the reported thing
@@ -37,6 +38,7 @@ export const DismissSchema = DecisionSchema.extend({
 export type Dismiss = z.infer<typeof DismissSchema>
 
 export const ListingParamsSchema = z.object({ id: IdSchema })
+export const AdParamsSchema = z.object({ id: z.uuid({ error: 'Malformed ad id.' }) })
 export const PersonParamsSchema = z.object({ id: PersonIdSchema })
 
 export const QueueReportSchema = z.object({
@@ -62,6 +64,18 @@ export const ReportedListingSchema = z.object({
   hiddenReason: z.enum(HIDDEN_REASONS).nullable(),
   owner: z.object({ id: z.string(), name: z.string(), suspended: z.boolean() }),
   photos: z.array(PhotoSchema),
+})
+export const ReportedAdSchema = z.object({
+  kind: z.literal('seeker_ad'),
+  id: z.string(),
+  headline: z.string(),
+  about: z.string(),
+  budget: z.number(),
+  /** The towns it names (never finer): each area's label and radius. */
+  areas: z.array(z.object({ name: z.string(), radiusKm: z.number() })),
+  status: z.enum(SEEKER_AD_STATUSES),
+  hiddenReason: z.enum(HIDDEN_REASONS).nullable(),
+  owner: z.object({ id: z.string(), name: z.string(), suspended: z.boolean() }),
 })
 export const ReportedPersonSchema = z.object({
   kind: z.literal('user'),
@@ -89,12 +103,13 @@ export const ReportedSchema = z.discriminatedUnion('kind', [
   ReportedListingSchema,
   ReportedPersonSchema,
   ReportedMessageSchema,
+  ReportedAdSchema,
 ])
 
 export const QueueEntrySchema = z.object({
   targetKind: z.enum(REPORT_TARGET_KINDS),
   targetId: z.string(),
-  /** People's reports from verified addresses: three hide a listing. */
+  /** People's reports from verified addresses: three hide a listing or an ad. */
   countingReporters: z.number(),
   latestAt: z.string(),
   reports: z.array(QueueReportSchema),

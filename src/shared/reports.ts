@@ -3,8 +3,8 @@ import { MessageIdSchema } from './conversations.ts'
 import { IdSchema } from './listing.ts'
 import { NUL_FREE } from './text.ts'
 
-// Reports go to the moderators' queue: a person reports a listing, a person, or a message of a conversation they
-// are in. The system's own reports (signals it notices: `is_system`, with their own reasons) share the table
+// Reports go to the moderators' queue: a person reports a listing, a room-wanted ad, a person, or a message of a
+// conversation they are in. The system's own reports (signals it notices: `is_system`, with their own reasons) share the table
 // and the queue, and never count toward hiding a listing (docs/decisions/046).
 
 export const REPORT_REASONS = ['scam', 'offensive', 'not_a_real_room', 'already_taken', 'other'] as const
@@ -26,20 +26,37 @@ export const REPORT_REASON_LABELS: Record<ReportReason | SystemReportReason, str
   scam_phrase: 'Words scams use',
 }
 
-export const REPORT_TARGET_KINDS = ['message', 'listing', 'user'] as const
+export const REPORT_TARGET_KINDS = ['message', 'listing', 'user', 'seeker_ad'] as const
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number]
 export const REPORT_NOTE_MAX = 1000
 
-/** Why a listing is hidden: three verified people's reports, a moderator, or its owner's suspension. */
+/** Why a listing or a room-wanted ad is hidden: three verified people's reports, a moderator, or its owner's suspension. */
 export const HIDDEN_REASONS = ['reports', 'moderator', 'suspended'] as const
 export type HiddenReason = (typeof HIDDEN_REASONS)[number]
 
-/** A listing is hidden once this many different verified people have open reports on it (system ones never count). */
+/**
+ * A listing or a room-wanted ad is hidden once this many different verified people have open reports on it (system
+ * ones never count).
+ */
 export const REPORTS_TO_HIDE = 3
 
 export const PersonIdSchema = z
   .string({ error: 'Malformed person id.' })
   .regex(/^[\w-]{1,64}$/, 'Malformed person id.')
+
+/**
+ * Where the web app shows a person without their id (a listing's poster, a room-wanted ad's writer, a conversation's
+ * other side): a report of a person names them through it, and the server finds who it is (docs/decisions/053).
+ */
+export const PERSON_SHOWN_ON = ['listing', 'seeker_ad', 'conversation'] as const
+export type PersonShownOn = (typeof PERSON_SHOWN_ON)[number]
+export const ShownOnSchema = z.object(
+  {
+    kind: z.enum(PERSON_SHOWN_ON, { error: `via.kind must be one of ${PERSON_SHOWN_ON.join(', ')}.` }),
+    id: z.uuid({ error: 'Malformed via.id.' }),
+  },
+  { error: 'via must be { kind, id }.' },
+)
 
 const reportFields = {
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}.` }),
@@ -56,7 +73,22 @@ export const NewReportSchema = z.discriminatedUnion(
   [
     z.object({ targetKind: z.literal('message'), targetId: MessageIdSchema, ...reportFields }),
     z.object({ targetKind: z.literal('listing'), targetId: IdSchema, ...reportFields }),
-    z.object({ targetKind: z.literal('user'), targetId: PersonIdSchema, ...reportFields }),
+    z
+      .object({
+        targetKind: z.literal('user'),
+        targetId: PersonIdSchema.optional(),
+        via: ShownOnSchema.optional(),
+        ...reportFields,
+      })
+      .refine(
+        (report) => (report.targetId === undefined) !== (report.via === undefined),
+        'A person is named by targetId or by via (where they are shown), not both.',
+      ),
+    z.object({
+      targetKind: z.literal('seeker_ad'),
+      targetId: z.uuid({ error: 'Malformed ad id.' }),
+      ...reportFields,
+    }),
   ],
   { error: `targetKind must be one of ${REPORT_TARGET_KINDS.join(', ')}.` },
 )

@@ -6,6 +6,7 @@ import { MatchDetailSchema } from './living-profile.ts'
 import { PlaceIdSchema } from './place.ts'
 import { SEEKER_AD_FACTS, SEEKER_AD_LIMITS, SEEKER_AD_SORTS, SEEKER_AD_STATUSES } from './seeker-ad-facts.ts'
 import { holdsContact } from './message-text.ts'
+import { HIDDEN_REASONS } from './reports.ts'
 import { NUL_FREE } from './text.ts'
 
 export * from './seeker-ad-facts.ts'
@@ -106,6 +107,8 @@ export type SeekerAdSummary = z.infer<typeof SeekerAdSummarySchema>
 export const SeekerAdSchema = SeekerAdSummarySchema.omit({ match: true }).extend({
   about: z.string(),
   status: z.enum(SEEKER_AD_STATUSES),
+  /** Why moderation hides the ad from everyone but its owner and the moderators; null while it is shown. */
+  hiddenReason: z.enum(HIDDEN_REASONS).nullable(),
   updatedAt: z.string(),
   ...factAnswerShape(SEEKER_AD_FACTS),
 })

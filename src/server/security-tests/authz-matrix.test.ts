@@ -181,6 +181,7 @@ const sampleAdAnswer = (status: string) => ({
   roomTypes: ['Single', 'Studio'],
   areas: [{ placeId: BERLIN, name: 'Berlin, Germany', radiusKm: 10 }],
   status,
+  hiddenReason: null,
   ...{ moveInFrom: '2026-12-15', minStayMonths: 6, billsIncluded: true },
   ...{ furnished: null, hasPets: null, smokes: null },
   userPhoto: null,
@@ -265,6 +266,22 @@ const MODERATION_ROWS: Row[] = [
   moderationRow('POST', (ctx) => `listings/${ctx.listingId}/unhide`, 'listings/:id/unhide', DECISION),
   moderationRow('POST', (ctx) => `users/${ctx.owner.id}/suspend`, 'users/:id/suspend', DECISION),
   moderationRow('POST', (ctx) => `users/${ctx.owner.id}/unsuspend`, 'users/:id/unsuspend', DECISION),
+  ...(['hide', 'unhide'] as const).map((action) => ({
+    ...moderationRow(
+      'POST',
+      (ctx) => `seeker-ads/${ctx.adId}/${action}`,
+      `seeker-ads/:id/${action}`,
+      DECISION,
+    ),
+    given: async (ctx: Ctx) => {
+      await ownerWritesAd('active')(ctx)
+      await injectAs(t.app, ctx.stranger, {
+        method: 'POST',
+        url: '/api/reports',
+        payload: { targetKind: 'seeker_ad', targetId: ctx.adId, reason: 'scam' },
+      })
+    },
+  })),
 ]
 /** What a moderator gets from each moderation route (the rows above, and dismiss). */
 const MODERATOR_ANSWERS: Record<string, unknown> = {
@@ -272,6 +289,8 @@ const MODERATOR_ANSWERS: Record<string, unknown> = {
   'GET /api/moderation/actions': { actions: expect.any(Array) },
   'POST /api/moderation/listings/:id/hide': { hiddenReason: 'moderator' },
   'POST /api/moderation/listings/:id/unhide': { hiddenReason: null },
+  'POST /api/moderation/seeker-ads/:id/hide': { hiddenReason: 'moderator' },
+  'POST /api/moderation/seeker-ads/:id/unhide': { hiddenReason: null },
   'POST /api/moderation/users/:id/suspend': { suspended: true },
   'POST /api/moderation/users/:id/unsuspend': { suspended: false },
   'POST /api/moderation/dismiss': { dismissed: 1 },
@@ -709,6 +728,22 @@ const TABLE: Row[] = [
     },
   },
   {
+    route: 'GET /api/seeker-ads/:id',
+    name: 'hidden by a moderator',
+    given: async (ctx) => {
+      await ownerWritesAd('active')(ctx)
+      await t.database.db.execute(
+        sql`update seeker_ad set hidden_reason = 'moderator' where id = ${ctx.adId}`,
+      )
+    },
+    request: (ctx) => ({ method: 'GET', url: `/api/seeker-ads/${ctx.adId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => ({ error: 'Ad not found.' }) },
+      owner: { status: 200, body: (ctx) => ({ ...adDetail(ctx, true), hiddenReason: 'moderator' }) },
+    },
+  },
+  {
     route: 'GET /api/roommate-listings/:id/seekers',
     name: 'a listing without a place',
     request: (ctx) => ({ method: 'GET', url: `/api/roommate-listings/${ctx.listingId}/seekers` }),
@@ -872,6 +907,39 @@ const TABLE: Row[] = [
       stranger: {
         status: 403,
         body: () => ({ error: 'You can only report messages in your own conversations.' }),
+      },
+      owner: { status: 201, body: () => ({ reportId: anyString }) },
+    },
+  },
+  {
+    route: 'POST /api/reports',
+    name: 'a room-wanted ad',
+    given: ownerWritesAd('active'),
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { targetKind: 'seeker_ad', targetId: ctx.adId, reason: 'scam' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 201, body: () => ({ reportId: anyString }) },
+      owner: { status: 400, body: () => ({ error: "You can't report your own ad." }) },
+    },
+  },
+  {
+    route: 'POST /api/reports',
+    name: 'a person through a conversation',
+    given: seekerWrites,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { targetKind: 'user', via: { kind: 'conversation', id: ctx.conversationId }, reason: 'scam' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 403,
+        body: () => ({ error: 'You can only report people in your own conversations.' }),
       },
       owner: { status: 201, body: () => ({ reportId: anyString }) },
     },

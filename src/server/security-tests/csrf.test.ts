@@ -30,10 +30,10 @@ let conversationId: string
 let messageId: number
 /** Alice's saved search: a forged rename, alert change, seen or delete would show. */
 let savedSearchId: string
-/** Carol's room-wanted ad: a forged conversation about it, in Bob's name, would show in her inbox. */
-let carolAdId: string
 /** When Alice's listing was confirmed: a forged "Still available" would move it. */
 let confirmedAt: string
+/** Carol's room-wanted ad: a forged conversation about it (in her inbox) or hide of it (its hidden reason) would show. */
+let adId: string
 
 beforeAll(async () => {
   alice = await signUp(t.app)
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await injectAs(t.app, carol, { method: 'PATCH', url: `/api/listings/${listingId}/like`, payload: {} })
   savedSearchId = await savedSearchOf(t.app, alice, 'roomType=Single')
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
-  carolAdId = await createAd(t.app, carol, { headline: "Carol's ad" })
+  adId = await createAd(t.app, carol, { headline: "Carol's ad" })
   confirmedAt = (await detailsAs(t.app, alice, listingId)).json().confirmedAt
 })
 
@@ -196,11 +196,13 @@ const API_WRITES: Record<string, Write> = {
     [
       'listings/:id/hide',
       'listings/:id/unhide',
+      'seeker-ads/:ad/hide',
+      'seeker-ads/:ad/unhide',
       'users/:person/suspend',
       'users/:person/unsuspend',
       'dismiss',
     ].map((path) => [
-      `POST /api/moderation/${path.replace(':person', ':id')}`,
+      `POST /api/moderation/${path.replace(':person', ':id').replace(':ad', ':id')}`,
       {
         method: 'POST',
         url: `/api/moderation/${path}`,
@@ -238,7 +240,7 @@ const filled = (payload: object | undefined) =>
   Object.fromEntries(
     Object.entries(payload).map(([key, value]) => [
       key,
-      value === ':id' ? listingId : value === ':message' ? messageId : value === ':ad' ? carolAdId : value,
+      value === ':id' ? listingId : value === ':message' ? messageId : value === ':ad' ? adId : value,
     ]),
   )
 const allWrites = () =>
@@ -248,7 +250,8 @@ const allWrites = () =>
       .replace(':id', listingId)
       .replace(':conversation', conversationId)
       .replace(':saved', savedSearchId)
-      .replace(':person', alice.id),
+      .replace(':person', alice.id)
+      .replace(':ad', adId),
     payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
   }))
 
@@ -270,7 +273,7 @@ async function expectNothingChanged() {
   expect((await headerAs(t.app, alice, conversationId)).json()).toMatchObject({ blockedByMe: false })
   expect((await inboxAs(t.app, carol)).json()).toEqual([])
   expect(await selectRows(t.database, sql`select id from report`)).toEqual([])
-  expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad" })
+  expect((await myAdAs(t.app, carol)).json()).toMatchObject({ headline: "Carol's ad", hiddenReason: null })
   // Alice's one saved search, as she saved it.
   expect((await listAs(t.app, alice)).json()).toEqual([
     expect.objectContaining({ _id: savedSearchId, name: 'My search', alert: 'instant' }),

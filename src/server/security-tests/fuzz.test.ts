@@ -393,6 +393,14 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/moderation/listings/${id}/unhide?${q}`,
     body: true,
   },
+  'POST /api/moderation/seeker-ads/:id/hide': {
+    url: (id, q) => `/api/moderation/seeker-ads/${id}/hide?${q}`,
+    body: true,
+  },
+  'POST /api/moderation/seeker-ads/:id/unhide': {
+    url: (id, q) => `/api/moderation/seeker-ads/${id}/unhide?${q}`,
+    body: true,
+  },
   'POST /api/moderation/users/:id/suspend': {
     url: (id, q) => `/api/moderation/users/${id}/suspend?${q}`,
     body: true,

@@ -4,24 +4,33 @@ import {
   REPORT_NOTE_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
+  type PersonShownOn,
   type ReportTargetKind,
 } from '#shared/reports.ts'
 
 export type ReportAnswer = { intent: 'report'; reported?: boolean; error?: string }
 
-const NOUN: Record<ReportTargetKind, string> = { message: 'message', listing: 'listing', user: 'person' }
+const NOUN: Record<ReportTargetKind, string> = {
+  message: 'message',
+  listing: 'listing',
+  user: 'person',
+  seeker_ad: 'ad',
+}
 
 /**
- * "Report" on a message, a listing or a person: a dialog asking why, posted to the page's action (intent
- * `report`, `targetKind`, `targetId`, `reason`, `note`), then a thank-you that says what happens next.
+ * "Report" on a message, a listing, a room-wanted ad or a person: a dialog asking why, posted to the page's action
+ * (intent `report`, `targetKind`, `targetId` or for a person `viaKind` and `viaId`, `reason`, `note`), then a
+ * thank-you that says what happens next. A person is named through where the page shows them (`via`).
  */
 export function ReportButton({
   targetKind,
   targetId,
-}: {
-  targetKind: ReportTargetKind
-  targetId: string | number
-}) {
+  via,
+  label = 'Report',
+}: (
+  | { targetKind: Exclude<ReportTargetKind, 'user'>; targetId: string | number; via?: undefined }
+  | { targetKind: 'user'; targetId?: undefined; via: { kind: PersonShownOn; id: string } }
+) & { label?: string }) {
   const fetcher = useFetcher<ReportAnswer>()
   const dialog = useRef<HTMLDialogElement>(null)
   const id = useId()
@@ -36,7 +45,7 @@ export function ReportButton({
   return (
     <>
       <button type="button" className="link" onClick={() => dialog.current?.showModal()}>
-        Report
+        {label}
       </button>
       <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>
         <div className="modal-box">
@@ -50,7 +59,14 @@ export function ReportButton({
           >
             <input type="hidden" name="intent" value="report" />
             <input type="hidden" name="targetKind" value={targetKind} />
-            <input type="hidden" name="targetId" value={targetId} />
+            {via ? (
+              <>
+                <input type="hidden" name="viaKind" value={via.kind} />
+                <input type="hidden" name="viaId" value={via.id} />
+              </>
+            ) : (
+              <input type="hidden" name="targetId" value={targetId} />
+            )}
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 font-medium">Why are you reporting it?</legend>
               {REPORT_REASONS.map((reason, index) => (

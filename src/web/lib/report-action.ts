@@ -7,9 +7,10 @@ import { api, ApiRequestError } from './api.ts'
  * schema, then filed. Answers what the button shows: the thank-you, or the reason it failed.
  */
 export async function reportAction(form: FormData) {
+  const via = form.get('viaKind') ? { kind: form.get('viaKind'), id: form.get('viaId') } : undefined
   const parsed = NewReportSchema.safeParse({
     targetKind: form.get('targetKind'),
-    targetId: form.get('targetId'),
+    ...(via ? { via } : { targetId: form.get('targetId') }),
     reason: form.get('reason'),
     note: form.get('note') ?? '',
   })

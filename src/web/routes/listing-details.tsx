@@ -92,7 +92,12 @@ export function Component() {
                 error={messageError}
               />
               <div className="mt-4 flex flex-col items-start gap-1 text-sm">
-                <ReportButton targetKind="listing" targetId={listing._id} />
+                <ReportButton targetKind="listing" targetId={listing._id} label="Report this listing" />
+                <ReportButton
+                  targetKind="user"
+                  via={{ kind: 'listing', id: listing._id }}
+                  label={`Report ${listing.userName}`}
+                />
               </div>
             </>
           )

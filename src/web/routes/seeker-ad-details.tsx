@@ -5,9 +5,11 @@ import {
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { ReportButton } from '../components/report-button.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { ResendButton } from '../features/account/email-status.tsx'
 import { conversationAbout, startConversation } from '../features/conversations/api.ts'
@@ -16,6 +18,7 @@ import { getAd } from '../features/rooms-wanted/api.ts'
 import { SeekerAdView } from '../features/rooms-wanted/seeker-ad-view.tsx'
 import { ApiRequestError } from '../lib/api.ts'
 import { loadCurrency } from '../lib/config.ts'
+import { reportAction } from '../lib/report-action.ts'
 import { requireSession } from '../lib/require-session.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,9 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ad, currency, conversationId, isVerified: emailVerified, isWriting }
 }
 
-/** "Message": the first message to the ad's writer, then the conversation. */
+/** The page's forms: a report of the ad or of its writer, or "Message" (the first message, then the conversation). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const body = String((await request.formData()).get('body') ?? '')
+  const form = await request.formData()
+  if (form.get('intent') === 'report') return reportAction(form)
+  const body = String(form.get('body') ?? '')
   try {
     const { conversationId } = await startConversation({ seekerAdId: params.id ?? '', body })
     return redirect(PATHS.conversation(conversationId))
@@ -43,6 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       messageError: error instanceof ApiRequestError ? error.message : 'The message could not be sent.',
     }
   }
+}
+
+/** A report changes nothing the page shows (and an ad it hides must still show its thank-you). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'report' ? false : defaultShouldRevalidate
 }
 
 export function Component() {
@@ -66,12 +76,22 @@ export function Component() {
               conversationId={conversationId}
               isVerified={isVerified}
               verifyAction={<ResendButton className="btn btn-sm w-fit" />}
-              error={sent?.messageError}
+              error={sent && 'messageError' in sent ? sent.messageError : undefined}
               isWritingAtFirst={isWriting}
             />
           )
         }
       />
+      {!ad.isOwner && (
+        <div className="mx-auto mt-6 flex max-w-3xl flex-col items-start gap-1 text-sm">
+          <ReportButton targetKind="seeker_ad" targetId={ad._id} label="Report this ad" />
+          <ReportButton
+            targetKind="user"
+            via={{ kind: 'seeker_ad', id: ad._id }}
+            label={`Report ${ad.userName}`}
+          />
+        </div>
+      )}
     </div>
   )
 }

@@ -52,6 +52,10 @@ export const report = pgTable(
       .on(table.targetKind, table.targetId, table.reason)
       .where(sql`${table.isSystem}`),
     index('report_queue_idx').on(table.status, table.createdAt),
+    // The moderation queue walks the open reports newest first, one at a time (docs/decisions/054).
+    index('report_open_walk_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'open'`),
     index('report_target_idx').on(table.targetKind, table.targetId),
   ],
 )

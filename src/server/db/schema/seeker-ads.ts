@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
+import { HIDDEN_REASONS } from '#shared/reports.ts'
 import {
   SEEKER_AD_FACTS,
   SEEKER_AD_LIMITS,
@@ -45,6 +46,8 @@ export const seekerAd = pgTable(
     roomTypes: text({ enum: ROOM_TYPES }).array().notNull(),
     areas: jsonb().$type<SeekerArea[]>().notNull(),
     status: text({ enum: SEEKER_AD_STATUSES }).notNull().default('active'),
+    // Why the ad is hidden from everyone but its owner and the moderators (null: shown), as for a listing.
+    hiddenReason: text({ enum: HIDDEN_REASONS }),
     // The facts of src/shared/seeker-ad-facts.ts: move_in_from, min_stay_months, bills_included, …
     ...factColumns(SEEKER_AD_FACTS),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -59,14 +62,15 @@ export const seekerAd = pgTable(
       sql`cardinality(${table.roomTypes}) >= 1 and ${table.roomTypes} <@ array[${sqlList(ROOM_TYPES)}]::text[]`,
     ),
     check('seeker_ad_status', sql`${table.status} in (${sqlList(SEEKER_AD_STATUSES)})`),
+    check('seeker_ad_hidden_reason', sql`${table.hiddenReason} in (${sqlList(HIDDEN_REASONS)})`),
     ...factChecks('seeker_ad', SEEKER_AD_FACTS, table),
-    // Rooms wanted's orders, active ads only: newest, and budget highest first.
+    // Rooms wanted's orders, shown active ads only: newest, and budget highest first.
     index('seeker_ad_active_created_idx')
       .on(table.createdAt, table.id)
-      .where(sql`${table.status} = 'active'`),
+      .where(sql`${table.status} = 'active' and ${table.hiddenReason} is null`),
     index('seeker_ad_active_budget_idx')
       .on(table.budget, table.id)
-      .where(sql`${table.status} = 'active'`),
+      .where(sql`${table.status} = 'active' and ${table.hiddenReason} is null`),
   ],
 )
 

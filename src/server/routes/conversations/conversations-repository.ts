@@ -20,13 +20,13 @@ export type Subject = { kind: 'listing' | 'seekerAd'; id: string }
 
 /**
  * Per subject: its owner (the other participant), whether the starter's address is verified and whether the
- * subject takes new conversations (a listing always; an ad while active), locked against deletion meanwhile;
+ * subject takes new conversations (one moderation hasn't hidden; an ad while active too), locked against deletion meanwhile;
  * the conversation's insert and the look-up of an existing one. About a listing the starter is the seeker; about
  * an ad, the poster.
  */
 const SUBJECT_SQL = {
   listing: (listingId: string, starterId: string) => ({
-    target: sql`select l.owner_id as "ownerId", u.email_verified as verified, true as open
+    target: sql`select l.owner_id as "ownerId", u.email_verified as verified, l.hidden_reason is null as open
       from listing l, "user" u where l.id = ${listingId} and u.id = ${starterId}
       for key share of l`,
     insert: (ownerId: string) => sql`insert into conversation (about, listing_id, seeker_id, poster_id)
@@ -37,7 +37,7 @@ const SUBJECT_SQL = {
       and seeker_id = ${starterId}`,
   }),
   seekerAd: (adId: string, starterId: string) => ({
-    target: sql`select a.owner_id as "ownerId", u.email_verified as verified, a.status = 'active' as open
+    target: sql`select a.owner_id as "ownerId", u.email_verified as verified, a.status = 'active' and a.hidden_reason is null as open
       from seeker_ad a, "user" u where a.id = ${adId} and u.id = ${starterId}
       for key share of a`,
     insert: (ownerId: string) => sql`insert into conversation (about, seeker_ad_id, seeker_id, poster_id)

@@ -90,6 +90,18 @@ describe('POST /api/conversations { seekerAdId }', () => {
     expect((await inboxAs(t.app, poster)).json()).toEqual([])
   })
 
+  test('nothing moderation hid takes a new conversation: an ad or a listing answers as if it were gone', async () => {
+    const seeker = await signUp(t.app)
+    const adId = await createAd(t.app, seeker)
+    const { poster, listingId } = await conversationBetween(t)
+    const other = await verifiedUser(t)
+    await t.database.db.execute(sql`update seeker_ad set hidden_reason = 'moderator' where id = ${adId}`)
+    await t.database.db.execute(sql`update listing set hidden_reason = 'reports' where id = ${listingId}`)
+    const aboutAd = await startAboutAdAs(t.app, poster, adId)
+    expect([aboutAd.statusCode, aboutAd.json().error]).toEqual([404, 'Ad not found.'])
+    expect((await startAs(t.app, other, listingId)).statusCode).toBe(404)
+  })
+
   test('a block holds for ads too, and a deleted ad leaves the conversation readable, about nothing', async () => {
     const seeker = await verifiedUser(t)
     const adId = await createAd(t.app, seeker)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '#shared/errors.ts'
 import {
   ActionLogSchema,
+  AdParamsSchema,
   DecisionSchema,
   DismissedResultSchema,
   DismissSchema,
@@ -15,7 +16,6 @@ import {
 import { HttpError } from '../../plugins/errors.ts'
 import type { ModerationRepository } from './moderation-repository.ts'
 
-const NO_LISTING = ApiErrorSchema.describe('No such listing.')
 const NO_PERSON = ApiErrorSchema.describe('No such person.')
 
 /**
@@ -43,23 +43,29 @@ export const moderationRoutes =
       async () => ({ actions: await moderation.actions() }),
     )
 
-    for (const action of ['hide', 'unhide'] as const)
-      app.post(
-        `/api/moderation/listings/:id/${action}`,
-        {
-          config: { auth: 'moderator' },
-          schema: {
-            params: ListingParamsSchema,
-            body: DecisionSchema,
-            response: { 200: HiddenResultSchema, 404: NO_LISTING },
+    // A listing or a room-wanted ad: hidden from everyone but its owner and the moderators, or shown again.
+    const hideable = [
+      { kind: 'listing', path: 'listings', params: ListingParamsSchema, missing: 'Listing not found.' },
+      { kind: 'seeker_ad', path: 'seeker-ads', params: AdParamsSchema, missing: 'Ad not found.' },
+    ] as const
+    for (const { kind, path, params, missing } of hideable)
+      for (const action of ['hide', 'unhide'] as const)
+        app.post(
+          `/api/moderation/${path}/:id/${action}`,
+          {
+            config: { auth: 'moderator' },
+            schema: {
+              params,
+              body: DecisionSchema,
+              response: { 200: HiddenResultSchema, 404: ApiErrorSchema.describe(missing) },
+            },
           },
-        },
-        async (request) => {
-          const done = await moderation[action](request.user, request.params.id, request.body.reason)
-          if (!done) throw new HttpError(404, 'Listing not found.')
-          return done
-        },
-      )
+          async (request) => {
+            const done = await moderation[action](request.user, kind, request.params.id, request.body.reason)
+            if (!done) throw new HttpError(404, missing)
+            return done
+          },
+        )
 
     for (const action of ['suspend', 'unsuspend'] as const)
       app.post(

@@ -2,21 +2,22 @@ import { sql } from 'drizzle-orm'
 
 // The moderation queue's statement: open reports grouped by what they name, newest first, each group with its
 // reports and the reported thing in context, as one JSON document per group (one round trip, same on both
-// databases). `report_queue_idx` (status, created_at) finds the open reports.
+// databases).
 
 export const QUEUE_TARGETS = 50
 
-const reportsOf = sql`(select json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,
-    'isSystem', r.is_system, 'createdAt', r.created_at,
-    'reporter', case when r.is_system then null
-      else json_build_object('name', coalesce(u.name, 'a deleted account'), 'verified', coalesce(u.email_verified, false)) end)
-    order by r.created_at desc)
+/**
+ * A group's open reports, newest first, and how many different verified people filed them (three hide a listing or
+ * an ad; the system's never count): one pass over the group's reports for both.
+ */
+const reportsOf = sql`lateral (select count(distinct r.reporter_id) filter (where not r.is_system and u.email_verified)::int as counting,
+    json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,
+      'isSystem', r.is_system, 'createdAt', r.created_at,
+      'reporter', case when r.is_system then null
+        else json_build_object('name', coalesce(u.name, 'a deleted account'), 'verified', coalesce(u.email_verified, false)) end)
+      order by r.created_at desc) as reports
   from report r left join "user" u on u.id = r.reporter_id
   where r.status = 'open' and r.target_kind = g.target_kind and r.target_id = g.target_id)`
-
-const countingOf = sql`(select count(distinct r.reporter_id)::int from report r join "user" u on u.id = r.reporter_id
-  where r.status = 'open' and not r.is_system and u.email_verified
-    and r.target_kind = g.target_kind and r.target_id = g.target_id)`
 
 const listingOf = sql`(select json_build_object('kind', 'listing', 'id', l.id, 'title', l.title,
     'location', l.location, 'rent', l.rent, 'description', l.description, 'availability', l.availability,
@@ -25,6 +26,14 @@ const listingOf = sql`(select json_build_object('kind', 'listing', 'id', l.id, '
     'photoRows', (select coalesce(json_agg(json_build_object('key', p.key, 'width', p.width, 'height', p.height)
       order by p.position), '[]') from listing_photo p where p.listing_id = l.id))
   from listing l join "user" o on o.id = l.owner_id where l.id = g.target_id::uuid)`
+
+// A room-wanted ad as its card shows it: the towns of its areas, never anything finer.
+const adOf = sql`(select json_build_object('kind', 'seeker_ad', 'id', a.id, 'headline', a.headline,
+    'about', a.about, 'budget', a.budget, 'status', a.status, 'hiddenReason', a.hidden_reason,
+    'areas', (select coalesce(json_agg(json_build_object('name', e->>'name', 'radiusKm', (e->>'radiusKm')::float8)),
+      '[]') from jsonb_array_elements(a.areas) e),
+    'owner', json_build_object('id', o.id, 'name', o.name, 'suspended', o.suspended_at is not null))
+  from seeker_ad a join "user" o on o.id = a.owner_id where a.id = g.target_id::uuid)`
 
 const personOf = sql`(select json_build_object('kind', 'user', 'id', u.id, 'name', u.name, 'email', u.email,
     'suspended', u.suspended_at is not null, 'createdAt', u.created_at)
@@ -44,10 +53,30 @@ const messageOf = sql`(select json_build_object('kind', 'message', 'id', m.id::t
   from message m join "user" s on s.id = m.sender_id
   where g.target_id ~ '^[0-9]{1,15}$' and m.id = g.target_id::bigint)`
 
+/**
+ * The QUEUE_TARGETS reported things whose newest open report is newest, in that order: a walk down
+ * `report_open_walk_idx` (the open reports, newest first), one report a step, keeping each thing the first time it
+ * is met (at its newest report) and stopping at the QUEUE_TARGETS-th. It reads as many reports as it takes to meet
+ * that many things (a few more than QUEUE_TARGETS in a real queue) instead of grouping every open report
+ * (docs/decisions/054).
+ */
+const newestTargets = sql`with recursive walk (created_at, id, target_kind, target_id, is_first, seen) as (
+    (select r.created_at, r.id, r.target_kind, r.target_id, true, array[r.target_kind || ':' || r.target_id]
+      from report r where r.status = 'open' order by r.created_at desc, r.id desc limit 1)
+    union all
+    select n.created_at, n.id, n.target_kind, n.target_id, not (n.key = any(w.seen)),
+      case when n.key = any(w.seen) then w.seen else w.seen || n.key end
+    from walk w cross join lateral (
+      select r.created_at, r.id, r.target_kind, r.target_id, r.target_kind || ':' || r.target_id as key
+      from report r where r.status = 'open' and (r.created_at, r.id) < (w.created_at, w.id)
+      order by r.created_at desc, r.id desc limit 1) n
+    where cardinality(w.seen) < ${QUEUE_TARGETS})
+  select target_kind, target_id, created_at as latest from walk where is_first`
+
 export const queueStatement = sql`
   select g.target_kind as "targetKind", g.target_id as "targetId", g.latest as "latestAt",
-    ${countingOf} as "countingReporters", ${reportsOf} as reports,
-    case g.target_kind when 'listing' then ${listingOf} when 'user' then ${personOf} else ${messageOf} end as target
-  from (select target_kind, target_id, max(created_at) as latest from report where status = 'open'
-        group by target_kind, target_id order by latest desc limit ${QUEUE_TARGETS}) g
+    agg.counting as "countingReporters", agg.reports,
+    case g.target_kind when 'listing' then ${listingOf} when 'user' then ${personOf}
+      when 'seeker_ad' then ${adOf} else ${messageOf} end as target
+  from (${newestTargets}) g cross join ${reportsOf} agg
   order by g.latest desc`

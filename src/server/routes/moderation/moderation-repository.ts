@@ -8,6 +8,8 @@ import { queueStatement } from './moderation-queries.ts'
 
 export type Moderator = { id: string; email: string }
 type Action = ModerationAction['action']
+/** What a moderator can hide: a listing or a room-wanted ad (the table of each is named as its report kind). */
+export type HideableKind = 'listing' | 'seeker_ad'
 
 const iso = (value: unknown) => new Date(value as string).toISOString()
 
@@ -29,6 +31,8 @@ function entryOf(row: QueueRow): QueueEntry {
         height: photo.height,
       })),
     } as QueueEntry['target']
+  } else if (target?.kind === 'seeker_ad') {
+    shaped = target as unknown as QueueEntry['target']
   } else if (target?.kind === 'user') {
     shaped = { ...target, createdAt: iso(target.createdAt) } as QueueEntry['target']
   } else if (target?.kind === 'message') {
@@ -108,37 +112,39 @@ export function createModerationRepository(db: Database) {
       return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }))
     },
 
-    /** Hides a listing (its open reports are then actioned); null: no such listing. */
-    hide: (by: Moderator, listingId: string, reason: string) =>
+    /** Hides a listing or a room-wanted ad (its open reports are then actioned); null: no such thing. */
+    hide: (by: Moderator, kind: HideableKind, id: string, reason: string) =>
       decide<{ hiddenReason: HiddenReason }>(
         by,
         'hide',
-        'listing',
-        listingId,
+        kind,
+        id,
         reason,
-        sql`update listing set hidden_reason = 'moderator' where id = ${listingId}
+        sql`update ${sql.identifier(kind)} set hidden_reason = 'moderator' where id = ${id}
           returning hidden_reason as "hiddenReason"`,
         'actioned',
       ),
 
     /**
-     * Shows a listing again (its open reports are then dismissed): unless its owner is suspended, which keeps it
-     * hidden for that reason. null: no such listing.
+     * Shows a listing or an ad again (its open reports are then dismissed): unless its owner is suspended, which
+     * keeps it hidden for that reason. null: no such thing.
      */
-    unhide: (by: Moderator, listingId: string, reason: string) =>
+    unhide: (by: Moderator, kind: HideableKind, id: string, reason: string) =>
       decide<{ hiddenReason: HiddenReason | null }>(
         by,
         'unhide',
-        'listing',
-        listingId,
+        kind,
+        id,
         reason,
-        sql`update listing l set hidden_reason = case when o.suspended_at is null then null else 'suspended' end
-          from "user" o where l.id = ${listingId} and o.id = l.owner_id returning l.hidden_reason as "hiddenReason"`,
+        sql`update ${sql.identifier(kind)} t
+          set hidden_reason = case when o.suspended_at is null then null else 'suspended' end
+          from "user" o where t.id = ${id} and o.id = t.owner_id returning t.hidden_reason as "hiddenReason"`,
         'dismissed',
       ),
 
     /**
-     * Suspends a person: they can't sign in, every session of theirs ends, and their shown listings are hidden.
+     * Suspends a person: they can't sign in, every session of theirs ends, and their shown listings and ad are
+     * hidden.
      * The caller forgets the sessions this process remembers. null: no such person.
      */
     suspend: (by: Moderator, personId: string, reason: string) =>
@@ -152,12 +158,14 @@ export function createModerationRepository(db: Database) {
               returning id),
             signed_out as (delete from session where user_id in (select id from person)),
             hidden as (update listing set hidden_reason = 'suspended'
+              where owner_id in (select id from person) and hidden_reason is null),
+            ad_hidden as (update seeker_ad set hidden_reason = 'suspended'
               where owner_id in (select id from person) and hidden_reason is null)
           select id from person`,
         'actioned',
       ),
 
-    /** Lifts a suspension; the listings it hid are shown again (a moderator's own hide stays). */
+    /** Lifts a suspension; the listings and ad it hid are shown again (a moderator's own hide stays). */
     unsuspend: (by: Moderator, personId: string, reason: string) =>
       decide<{ id: string }>(
         by,
@@ -167,13 +175,15 @@ export function createModerationRepository(db: Database) {
         reason,
         sql`with person as (update "user" set suspended_at = null where id = ${personId} returning id),
             shown as (update listing set hidden_reason = null
+              where owner_id in (select id from person) and hidden_reason = 'suspended'),
+            ad_shown as (update seeker_ad set hidden_reason = null
               where owner_id in (select id from person) and hidden_reason = 'suspended')
           select id from person`,
         'dismissed',
       ),
 
     /**
-     * Dismisses the open reports on a thing; a listing the reports hid is shown again. Answers how many it
+     * Dismisses the open reports on a thing; a listing or an ad the reports hid is shown again. Answers how many it
      * dismissed (0: nothing open, and nothing is logged).
      */
     async dismiss(by: Moderator, kind: ReportTargetKind, id: string, reason: string): Promise<number> {
@@ -184,8 +194,8 @@ export function createModerationRepository(db: Database) {
             where status = 'open' and target_kind = ${kind} and target_id = ${id} returning id`,
         )
         if (dismissed.length === 0) return 0
-        if (kind === 'listing')
-          await tx.execute(sql`update listing set hidden_reason = null
+        if (kind === 'listing' || kind === 'seeker_ad')
+          await tx.execute(sql`update ${sql.identifier(kind)} set hidden_reason = null
             where id::text = ${id} and hidden_reason = 'reports'`)
         await log(tx, by, 'dismiss', kind, id, reason)
         return dismissed.length

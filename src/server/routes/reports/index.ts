@@ -11,14 +11,19 @@ const MISSING: Record<ReportTargetKind, string> = {
   message: 'Message not found.',
   listing: 'Listing not found.',
   user: 'Person not found.',
+  seeker_ad: 'Ad not found.',
 }
 const OWN: Record<ReportTargetKind, string> = {
   message: "You can't report your own message.",
   listing: "You can't report your own listing.",
   user: "You can't report yourself.",
+  seeker_ad: "You can't report your own ad.",
 }
 
-/** `POST /api/reports`: a report of a listing, a person, or a message of one's own conversation. */
+/**
+ * `POST /api/reports`: a report of a listing, a room-wanted ad, a person (by id, or through the listing, ad or
+ * conversation that shows them), or a message of one's own conversation.
+ */
 export const reportRoutes =
   (reports: ReportsRepository): FastifyPluginAsyncZod =>
   async (app) => {
@@ -30,9 +35,11 @@ export const reportRoutes =
           body: NewReportSchema,
           response: {
             201: NewReportResultSchema,
-            400: ApiErrorSchema.describe("The caller's own listing, message or self."),
-            403: ApiErrorSchema.describe('A message of a conversation the caller is not in.'),
-            404: ApiErrorSchema.describe('No such listing, person or message.'),
+            400: ApiErrorSchema.describe("The caller's own listing, ad, message or self."),
+            403: ApiErrorSchema.describe(
+              'A message, or a person through a conversation, the caller is not in.',
+            ),
+            404: ApiErrorSchema.describe('No such listing, ad, person or message.'),
             409: ApiErrorSchema.describe('The caller reported it already, and the report is open.'),
           },
         },
@@ -44,7 +51,12 @@ export const reportRoutes =
           case 'missing':
             throw new HttpError(404, MISSING[kind])
           case 'not-member':
-            throw new HttpError(403, 'You can only report messages in your own conversations.')
+            throw new HttpError(
+              403,
+              kind === 'message'
+                ? 'You can only report messages in your own conversations.'
+                : 'You can only report people in your own conversations.',
+            )
           case 'own':
             throw new HttpError(400, OWN[kind])
           case 'already':

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { REPORTS_TO_HIDE, type NewReport } from '#shared/reports.ts'
+import { REPORTS_TO_HIDE, type NewReport, type PersonShownOn } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../conversations/message-writes.ts'
 
@@ -10,12 +10,18 @@ type TargetCheck = { reportId: string | null; allowed: boolean; own: boolean }
 
 /**
  * Files the report when the target (a CTE named `target`, one row with `allowed` and `own`) lets it, leaving an
- * open report by the same person on the same thing alone.
+ * open report by the same person on the same thing alone. `targetId` is the id it files, unless the target CTE
+ * finds it (a person named through where they are shown).
  */
-const fileWhen = (reporterId: string, report: NewReport, target: ReturnType<typeof sql>) =>
+const fileWhen = (
+  reporterId: string,
+  report: NewReport,
+  target: ReturnType<typeof sql>,
+  targetId = sql`${String(report.targetId)}`,
+) =>
   sql`with target as (${target}), filed as (
       insert into report (reporter_id, target_kind, target_id, reason, note)
-      select ${reporterId}, ${report.targetKind}, ${String(report.targetId)}, ${report.reason}, ${report.note}
+      select ${reporterId}, ${report.targetKind}, ${targetId}, ${report.reason}, ${report.note}
       from target where allowed and not own
       on conflict (reporter_id, target_kind, target_id) where status = 'open' do nothing
       returning id
@@ -29,19 +35,39 @@ function outcomeOf(row: TargetCheck | undefined): ReportOutcome {
   return row.reportId ? { outcome: 'filed', reportId: row.reportId } : { outcome: 'already' }
 }
 
+/** A room-wanted ad a reporter can see: an active one not hidden, or their own (which they can't report). */
+const adTarget = (reporterId: string, id: unknown) =>
+  sql`select owner_id = ${reporterId} as own, true as allowed, owner_id as person_id from seeker_ad
+    where id = ${id} and ((status = 'active' and hidden_reason is null) or owner_id = ${reporterId})`
+
+/**
+ * The person shown on a listing (its poster), a room-wanted ad (its writer) or a conversation the reporter is in
+ * (the other side), as a target CTE with `person_id`.
+ */
+function personShownOn(reporterId: string, via: { kind: PersonShownOn; id: string }) {
+  if (via.kind === 'listing')
+    return sql`select owner_id = ${reporterId} as own, true as allowed, owner_id as person_id from listing
+      where id = ${via.id}`
+  if (via.kind === 'seeker_ad') return adTarget(reporterId, via.id)
+  return sql`select false as own, m.user_id is not null as allowed, m.other_id as person_id
+    from conversation c left join conversation_member m on m.conversation_id = c.id and m.user_id = ${reporterId}
+    where c.id = ${via.id} and (m.user_id is null or m.other_id is not null)`
+}
+
 /** Reports to the moderators: the only code that writes `report` (moderation decides them: moderation-repository.ts). */
 export function createReportsRepository(db: Database) {
   /**
-   * Hides a listing once REPORTS_TO_HIDE different people with verified addresses have open reports on it; the
-   * system's reports and unverified accounts' never count (docs/decisions/046). Answers whether it hid it now.
+   * Hides a listing or a room-wanted ad once REPORTS_TO_HIDE different people with verified addresses have open
+   * reports on it; the system's reports and unverified accounts' never count (docs/decisions/046). Answers whether
+   * it hid it now.
    */
-  async function hideWhenReported(listingId: string): Promise<boolean> {
+  async function hideWhenReported(kind: 'listing' | 'seeker_ad', id: string): Promise<boolean> {
     const rows = await rowsOf<{ id: string }>(
       db,
-      sql`update listing set hidden_reason = 'reports'
-        where id = ${listingId} and hidden_reason is null
+      sql`update ${sql.identifier(kind)} set hidden_reason = 'reports'
+        where id = ${id} and hidden_reason is null
           and (select count(distinct r.reporter_id) from report r join "user" u on u.id = r.reporter_id
-               where r.target_kind = 'listing' and r.target_id = ${listingId} and r.status = 'open'
+               where r.target_kind = ${kind} and r.target_id = ${id} and r.status = 'open'
                  and not r.is_system and u.email_verified) >= ${REPORTS_TO_HIDE}
         returning id`,
     )
@@ -51,10 +77,22 @@ export function createReportsRepository(db: Database) {
   return {
     /**
      * Files a person's report, in one statement that checks the target: a message of a conversation the reporter
-     * is in (not their own), a listing that isn't theirs, another person.
+     * is in (not their own), a listing or a shown room-wanted ad that isn't theirs, another person (by id, or
+     * through where they are shown).
      */
     async file(reporterId: string, report: NewReport): Promise<ReportOutcome> {
       const id = report.targetId
+      if (report.targetKind === 'user' && report.via) {
+        const shown = personShownOn(reporterId, report.via)
+        const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, shown, sql`person_id`))
+        return outcomeOf(row)
+      }
+      if (report.targetKind === 'seeker_ad') {
+        const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, adTarget(reporterId, id)))
+        const outcome = outcomeOf(row)
+        if (outcome.outcome === 'filed') await hideWhenReported('seeker_ad', String(id))
+        return outcome
+      }
       const target =
         report.targetKind === 'message'
           ? sql`select m.sender_id = ${reporterId} as own, exists (select 1 from conversation_member side
@@ -65,7 +103,8 @@ export function createReportsRepository(db: Database) {
             : sql`select id = ${reporterId} as own, true as allowed from "user" where id = ${id}`
       const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, target))
       const outcome = outcomeOf(row)
-      if (outcome.outcome === 'filed' && report.targetKind === 'listing') await hideWhenReported(String(id))
+      if (outcome.outcome === 'filed' && report.targetKind === 'listing')
+        await hideWhenReported('listing', String(id))
       return outcome
     },
   }

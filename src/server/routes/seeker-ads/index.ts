@@ -144,8 +144,11 @@ export const seekerAdRoutes =
       async (request) => {
         const ad = await ads.byId(request.params.id)
         const isOwner = ad?.ownerId === request.user.id
-        // A paused ad is its owner's alone: to anyone else it doesn't exist.
-        if (!ad || (ad.status !== 'active' && !isOwner)) throw new HttpError(404, AD_NOT_FOUND)
+        // A paused ad is its owner's alone, and a hidden one its owner's and the moderators': to anyone else it
+        // doesn't exist.
+        const isHiddenFromViewer = ad?.hiddenReason != null && !app.isModerator(request.user)
+        if (!ad || (!isOwner && (ad.status !== 'active' || isHiddenFromViewer)))
+          throw new HttpError(404, AD_NOT_FOUND)
         const [viewerProfile, seekerProfile] = await Promise.all([
           profiles.get(request.user.id),
           isOwner ? undefined : profiles.get(ad.ownerId),

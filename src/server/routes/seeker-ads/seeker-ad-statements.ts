@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { SeekerAdQuery, SeekerAdSummary } from '#shared/seeker-ad.ts'
 import type { Database } from '../../db/client.ts'
 import { livingProfile, seekerAd, user } from '../../db/schema/index.ts'
@@ -54,9 +54,16 @@ export const adFields = {
     Object.entries(factSelection(SEEKER_AD_FACTS, seekerAd)).map(([name, column]) => [name, sql`${column}`]),
   ) as { [K in SeekerAdFactName]: SQL<FactValues<typeof SEEKER_AD_FACTS>[K]> }),
   ownerId: seekerAd.ownerId,
+  hiddenReason: seekerAd.hiddenReason,
 }
 
 export type Order = 'newest' | 'budget_desc' | 'match'
+
+/**
+ * The ads others may see: active and not hidden by moderation (reports, a moderator, or its writer's suspension).
+ * The orders' partial indexes hold exactly these rows.
+ */
+const shown = [eq(seekerAd.status, 'active'), isNull(seekerAd.hiddenReason)]
 
 /** Every key descending, so "after the cursor" is one row comparison. */
 function keyset(order: Order, withCursor: boolean): { after?: SQL; order: SQL[] } {
@@ -104,7 +111,7 @@ function pageStatement(
   const query = db.select(fields).from(seekerAd).innerJoin(user, eq(seekerAd.ownerId, user.id)).$dynamic()
   if (isScored) query.leftJoin(livingProfile, eq(livingProfile.userId, seekerAd.ownerId))
   return query
-    .where(and(eq(seekerAd.status, 'active'), ...where, after))
+    .where(and(...shown, ...where, after))
     .orderBy(...by)
     .limit(p.limit)
     .prepare(name)
@@ -124,7 +131,7 @@ export const prepareAdCount = (db: Database, query: SeekerAdQuery, name: string)
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(seekerAd)
-    .where(and(eq(seekerAd.status, 'active'), ...seekerAdFilters.where(query)))
+    .where(and(...shown, ...seekerAdFilters.where(query)))
     .prepare(name)
 
 /**
@@ -149,5 +156,5 @@ export const prepareFitCount = (db: Database, name: string) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(seekerAd)
-    .where(and(eq(seekerAd.status, 'active'), ...fitConditions))
+    .where(and(...shown, ...fitConditions))
     .prepare(name)

@@ -26,6 +26,7 @@ describe("a person's own ad", () => {
       roomTypes: ['Single', 'Studio'],
       areas: [{ placeId: BERLIN, name: 'Berlin, Germany', radiusKm: 10 }],
       status: 'active',
+      hiddenReason: null,
       ...{ moveInFrom: '2026-12-15', minStayMonths: 6, billsIncluded: true },
       ...{ furnished: null, hasPets: null, smokes: null },
       userName: 'Sam Seeker',

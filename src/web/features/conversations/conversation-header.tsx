@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
+import { ReportButton } from '../../components/report-button.tsx'
 import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
@@ -64,6 +65,15 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
             </button>
           ))}
       </div>
+      {conversation.other && (
+        <div className="flex flex-col items-start gap-1 text-sm">
+          <ReportButton
+            targetKind="user"
+            via={{ kind: 'conversation', id: conversation.id }}
+            label={`Report ${name}`}
+          />
+        </div>
+      )}
     </header>
   )
 }

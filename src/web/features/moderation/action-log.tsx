@@ -1,4 +1,5 @@
 import type { ModerationAction } from '#shared/moderation.ts'
+import { KIND } from './queue-entry.tsx'
 
 const DID: Record<ModerationAction['action'], string> = {
   hide: 'hid',
@@ -35,7 +36,7 @@ export function ActionLog({ actions }: { actions: ModerationAction[] }) {
                   <td>{new Date(action.createdAt).toLocaleString('en-US')}</td>
                   <td>{action.moderator}</td>
                   <td>
-                    {DID[action.action]} {action.targetKind}{' '}
+                    {DID[action.action]} {KIND[action.targetKind].toLowerCase()}{' '}
                     <code className="text-xs">{action.targetId}</code>
                   </td>
                   <td>{action.reason}</td>

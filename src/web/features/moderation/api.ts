@@ -9,8 +9,11 @@ export const getQueue = (signal?: AbortSignal) => api<Queue>(API.moderationQueue
 export const getActions = (signal?: AbortSignal) =>
   api<z.infer<typeof ActionLogSchema>>(API.moderationActions, { signal })
 
-export const setHidden = (id: string, hidden: boolean, reason: string) =>
-  api(API.moderationListing(id, hidden ? 'hide' : 'unhide'), { method: 'POST', body: { reason } })
+export const setHidden = (kind: 'listing' | 'seeker_ad', id: string, hidden: boolean, reason: string) =>
+  api((kind === 'listing' ? API.moderationListing : API.moderationSeekerAd)(id, hidden ? 'hide' : 'unhide'), {
+    method: 'POST',
+    body: { reason },
+  })
 export const setSuspended = (id: string, suspended: boolean, reason: string) =>
   api(API.moderationUser(id, suspended ? 'suspend' : 'unsuspend'), { method: 'POST', body: { reason } })
 export const dismiss = (targetKind: ReportTargetKind, targetId: string, reason: string) =>

@@ -1,13 +1,15 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
 import { MODERATION_REASON_MAX, type QueueEntry } from '#shared/moderation.ts'
-import { REPORT_REASON_LABELS } from '#shared/reports.ts'
+import { REPORT_REASON_LABELS, REPORTS_TO_HIDE } from '#shared/reports.ts'
 import { ReportedContent } from './reported-content.tsx'
 
-const KIND: Record<QueueEntry['targetKind'], string> = {
+/** What each kind of reported thing is called. */
+export const KIND: Record<QueueEntry['targetKind'], string> = {
   listing: 'Listing',
   user: 'Person',
   message: 'Message',
+  seeker_ad: 'Room-wanted ad',
 }
 
 /** The decisions a moderator may take on one reported thing: each a button of one form with its reason. */
@@ -15,16 +17,18 @@ function decisions(entry: QueueEntry): { intent: string; label: string; id: stri
   const target = entry.target
   const dismiss = { intent: 'dismiss', label: 'Dismiss the reports', id: entry.targetId }
   if (!target) return [dismiss]
-  if (target.kind === 'listing')
+  if (target.kind === 'listing' || target.kind === 'seeker_ad') {
+    const noun = target.kind === 'listing' ? 'listing' : 'ad'
     return [
       target.hiddenReason === 'moderator'
-        ? { intent: 'unhide', label: 'Show the listing', id: target.id }
-        : { intent: 'hide', label: 'Hide the listing', id: target.id },
+        ? { intent: 'unhide', label: `Show the ${noun}`, id: target.id }
+        : { intent: 'hide', label: `Hide the ${noun}`, id: target.id },
       target.owner.suspended
         ? { intent: 'unsuspend', label: 'Lift the owner’s suspension', id: target.owner.id }
         : { intent: 'suspend', label: 'Suspend the owner', id: target.owner.id },
       dismiss,
     ]
+  }
   const person = target.kind === 'user' ? target : target.sender
   return [
     person.suspended
@@ -44,9 +48,11 @@ export function QueueEntryCard({ entry }: { entry: QueueEntry }) {
   const title =
     entry.target?.kind === 'listing'
       ? entry.target.title
-      : entry.target?.kind === 'user'
-        ? entry.target.name
-        : ''
+      : entry.target?.kind === 'seeker_ad'
+        ? entry.target.headline
+        : entry.target?.kind === 'user'
+          ? entry.target.name
+          : ''
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-box border border-base-300 bg-base-100 p-4">
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -54,7 +60,8 @@ export function QueueEntryCard({ entry }: { entry: QueueEntry }) {
         {title && `: ${title}`}
         <span className="ml-2 text-sm font-normal">
           {entry.reports.length} open {entry.reports.length === 1 ? 'report' : 'reports'}
-          {entry.targetKind === 'listing' && `, ${entry.countingReporters} of 3 that hide it`}
+          {(entry.targetKind === 'listing' || entry.targetKind === 'seeker_ad') &&
+            `, ${entry.countingReporters} of ${REPORTS_TO_HIDE} that hide it`}
         </span>
       </h2>
       <div className="mt-3">

@@ -6,7 +6,10 @@ const HIDDEN: Record<string, string> = {
   suspended: 'Hidden: its owner is suspended',
 }
 
-/** The reported thing as the moderator needs to judge it: the listing with its photos, the person, the message in its conversation. */
+/**
+ * The reported thing as the moderator needs to judge it: the listing with its photos, the room-wanted ad with its
+ * text and areas, the person, the message in its conversation.
+ */
 export function ReportedContent({ target }: { target: NonNullable<QueueEntry['target']> }) {
   if (target.kind === 'listing')
     return (
@@ -37,6 +40,24 @@ export function ReportedContent({ target }: { target: NonNullable<QueueEntry['ta
             ))}
           </ul>
         )}
+      </div>
+    )
+  if (target.kind === 'seeker_ad')
+    return (
+      <div className="flex flex-col gap-2">
+        <p>
+          <span className="font-semibold">{target.headline}</span> · budget {target.budget} a month
+          {target.status === 'paused' && ' · paused'}
+        </p>
+        <p className="text-sm">
+          Looking in {target.areas.map((area) => `${area.name} (within ${area.radiusKm} km)`).join(', ')}
+        </p>
+        <p className="text-sm">
+          Written by {target.owner.name}
+          {target.owner.suspended && ' (suspended)'}
+        </p>
+        {target.hiddenReason && <p className="badge badge-warning">{HIDDEN[target.hiddenReason]}</p>}
+        {target.about && <p className="line-clamp-4 text-sm whitespace-pre-line">{target.about}</p>}
       </div>
     )
   if (target.kind === 'user')

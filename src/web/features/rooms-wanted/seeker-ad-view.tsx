@@ -57,6 +57,11 @@ export function SeekerAdView({
           Paused: only you can see this ad. Make it active again from your dashboard.
         </p>
       )}
+      {ad.hiddenReason && (
+        <p role="status" className="rounded-box bg-warning/20 p-3">
+          Hidden by moderation: only {ad.isOwner ? 'you' : 'its writer'} and the moderators can see this ad.
+        </p>
+      )}
       <dl className="grid gap-x-6 gap-y-3 rounded-box bg-base-200 p-4 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-base-content/80">Budget</dt>

@@ -24,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { reason } = parsed.data
   const kind = String(form.get('targetKind')) as ReportTargetKind
   try {
-    if (intent === 'hide' || intent === 'unhide') await setHidden(id, intent === 'hide', reason)
+    if ((intent === 'hide' || intent === 'unhide') && (kind === 'listing' || kind === 'seeker_ad'))
+      await setHidden(kind, id, intent === 'hide', reason)
     else if (intent === 'suspend' || intent === 'unsuspend')
       await setSuspended(id, intent === 'suspend', reason)
     else if (intent === 'dismiss' && REPORT_TARGET_KINDS.includes(kind)) await dismiss(kind, id, reason)
