@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
-import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, uniqueToken } from '../support/api.ts'
 import { holdRequests, slowPhone } from '../support/slow-phone.ts'
+import { seedOncePerWorker } from '../support/seed.ts'
 
 // A prerendered page is on screen long before its JavaScript on a slow phone. Whatever a person does in that window
 // must count: links are links, the browse filters a real GET form, and typing survives hydration. Each test runs on
@@ -8,26 +9,20 @@ import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 // acted, so the page is certainly not hydrated yet.
 
 const token = uniqueToken('Early')
-let isSeeded = false
 
 // Fully parallel, a worker may run this hook again for another of these tests: the two listings are made once per
 // token (a worker that loads this file anew draws a new token).
-test.beforeAll(async ({ baseURL }) => {
-  if (isSeeded) return
-  isSeeded = true
-  const request = await playwrightRequest.newContext({ baseURL })
-  await signUpViaApi(request, baseURL!)
-  await createListingViaApi(request, baseURL!, {
+seedOncePerWorker(async (request, baseURL) => {
+  await createListingViaApi(request, baseURL, {
     title: `Studio ${token}`,
     location: `Austin ${token}`,
     roomType: 'Studio',
   })
-  await createListingViaApi(request, baseURL!, {
+  await createListingViaApi(request, baseURL, {
     title: `Single ${token}`,
     location: `Austin ${token}`,
     roomType: 'Single',
   })
-  await request.dispose()
 })
 
 /** The slow phone, with every script under /assets/ held until `release()`: only HTML, CSS and start-app.js. */

@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
-import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, uniqueToken } from '../support/api.ts'
 import { holdRequests, slowPhone } from '../support/slow-phone.ts'
+import { seedOncePerWorker } from '../support/seed.ts'
 
 // Nothing a person types in the browse filters is lost to a change the form makes itself: a room type applies at
 // once, and whatever is typed while its listings load is still there when they arrive. The listings' answer is
@@ -8,21 +9,18 @@ import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 
 const token = uniqueToken('Typed')
 
-test.beforeAll(async ({ baseURL }) => {
-  const request = await playwrightRequest.newContext({ baseURL })
-  await signUpViaApi(request, baseURL!)
-  await createListingViaApi(request, baseURL!, {
+seedOncePerWorker(async (request, baseURL) => {
+  await createListingViaApi(request, baseURL, {
     title: `Studio ${token}`,
     location: `Lyon ${token}`,
     rent: 640,
     roomType: 'Studio',
   })
-  await createListingViaApi(request, baseURL!, {
+  await createListingViaApi(request, baseURL, {
     title: `Single ${token}`,
     location: `Lyon ${token}`,
     rent: 480,
   })
-  await request.dispose()
 })
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article')

@@ -1,7 +1,8 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { formatRent } from '../../src/shared/format.ts'
-import { createListingViaApi, signUpViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { seedOncePerWorker } from '../support/seed.ts'
 
 // 26 listings of our own, found through a unique token in their location: more than one page (24), so paging
 // is exercised, while other tests' listings on the shared server never get in the way.
@@ -16,12 +17,9 @@ const made = Array.from({ length: 26 }, (_, i) => ({
 }))
 let currency = 'USD'
 
-test.beforeAll(async ({ baseURL }) => {
-  const request = await playwrightRequest.newContext({ baseURL })
-  await signUpViaApi(request, baseURL!)
-  for (const listing of made) await createListingViaApi(request, baseURL!, listing)
+seedOncePerWorker(async (request, baseURL) => {
+  for (const listing of made) await createListingViaApi(request, baseURL, listing)
   currency = ((await (await request.get('/api/config')).json()) as { currency: string }).currency
-  await request.dispose()
 })
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article')

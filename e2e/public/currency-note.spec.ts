@@ -1,16 +1,14 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test'
-import { createListingViaApi, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expect, test } from '@playwright/test'
+import { createListingViaApi, uniqueToken } from '../support/api.ts'
+import { seedOncePerWorker } from '../support/seed.ts'
 
 // Every rent is in the site's one currency (CURRENCY), whatever the room's country: where rents are shown, the
 // page says which currency that is.
 
 const token = uniqueToken('Cur')
 
-test.beforeAll(async ({ baseURL }) => {
-  const request = await playwrightRequest.newContext({ baseURL })
-  await signUpViaApi(request, baseURL!)
-  await createListingViaApi(request, baseURL!, { title: `Berlin room ${token}`, location: `Berlin ${token}` })
-  await request.dispose()
+seedOncePerWorker(async (request, baseURL) => {
+  await createListingViaApi(request, baseURL, { title: `Berlin room ${token}`, location: `Berlin ${token}` })
 })
 
 test('browse and home say that rents are in the site’s one currency', async ({ page }) => {

@@ -1,7 +1,8 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
-import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousA11yViolations, useTheme, WIDTHS, type Theme } from './helpers.ts'
 import { keepScreenshot } from '../support/screens.ts'
+import { seedOncePerWorker } from '../support/seed.ts'
 
 // The place box (autocomplete), browse near a place with distances, and the map of the results. There is no
 // internet here, so tiles never load: that is the offline case, where the list and the markers must still work.
@@ -10,20 +11,17 @@ const ZURICH = 2657896
 const ZURICH_KREIS_11 = 6295533 // ~6 km north of the centre
 const token = uniqueToken('Places')
 
-test.beforeAll(async ({ baseURL }) => {
-  const request = await playwrightRequest.newContext({ baseURL })
-  await signUpViaApi(request, baseURL!)
-  await createListingViaApi(request, baseURL!, {
+seedOncePerWorker(async (request, baseURL) => {
+  await createListingViaApi(request, baseURL, {
     title: `Altstadt room ${token}`,
     placeId: ZURICH,
     rent: 1200,
   })
-  await createListingViaApi(request, baseURL!, {
+  await createListingViaApi(request, baseURL, {
     title: `Oerlikon room ${token}`,
     placeId: ZURICH_KREIS_11,
     rent: 900,
   })
-  await request.dispose()
 })
 
 /** No tile server is reachable: fail tile requests at once rather than wait for DNS. */

@@ -6,13 +6,19 @@ export type Theme = 'light' | 'dark'
 export const CHECKED_WIDTHS = [390, 1280] as const
 
 /**
- * Waits for the page's CSS transitions to end: a test that switches the theme or the width and runs axe at once
- * would measure colours halfway between two themes (daisyUI's menu links fade theirs). Endless animations (a
- * spinner) are not transitions and don't hold it up.
+ * Brings the page's running CSS transitions to their end state: a test that switches the theme or the width and runs
+ * axe at once would measure colours halfway between two themes (daisyUI's menu links fade theirs). Finishing them,
+ * rather than waiting, can't hang on a transition that something keeps starting again. Endless animations (a
+ * spinner) are not transitions and are left alone.
  */
-export async function transitionsSettled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+export async function finishTransitions(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const animation of document.getAnimations())
+          if (animation instanceof CSSTransition) animation.finish()
+        requestAnimationFrame(() => resolve())
+      }),
   )
 }
 
@@ -22,7 +28,7 @@ export async function transitionsSettled(page: Page) {
  * fifth to a third of each check here).
  */
 export async function expectNoSeriousViolations(page: Page) {
-  await transitionsSettled(page)
+  await finishTransitions(page)
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
