@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { createListingViaApi, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { keepScreenshot } from '../support/screens.ts'
 import { linkFromMail } from '../support/mail.ts'
@@ -28,7 +28,7 @@ test('write a room-wanted ad, find it on Rooms wanted, and be found from a poste
   baseURL,
 }) => {
   test.setTimeout(180_000)
-  const headline = `Nurse looking near Fitzroy ${uniqueToken()}`
+  const headline = `Nurse looking near Fitzroy ${uniqueLetterToken()}`
   const seeker = await signedInPage(browser, baseURL!)
   const { page } = seeker
   await page.goto('/dashboard')
