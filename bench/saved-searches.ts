@@ -43,9 +43,9 @@ const seedSearches = (count: number) => `
     case when i % 9 = 0 then true end,
     null
   from generate_series(1, ${count}) as i
-  join lateral (select id from "user" order by id offset (i * 7919) % (select count(*) from "user") limit 1) u on true
+  join lateral (select id from "user" order by id offset (i::bigint * 7919) % (select count(*) from "user") limit 1) u on true
   join lateral (select place_id, lat, lon from listing where place_id is not null
-    order by id offset (i * 104729) % 1000 limit 1) l on true`
+    order by id offset (i::bigint * 104729) % 1000 limit 1) l on true`
 
 /** The reference: the same match, written by hand over the columns. */
 const handWritten = (id: string) => sql`
