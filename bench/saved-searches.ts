@@ -43,9 +43,11 @@ const seedSearches = (count: number) => `
     case when i % 9 = 0 then true end,
     null
   from generate_series(1, ${count}) as i
-  join lateral (select id from "user" order by id offset (i::bigint * 7919) % (select count(*) from "user") limit 1) u on true
-  join lateral (select place_id, lat, lon from listing where place_id is not null
-    order by id offset (i::bigint * 104729) % 1000 limit 1) l on true`
+  join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from "user") u
+    on u.n = (i::bigint * 7919) % u.total
+  join (select place_id, lat, lon, row_number() over (order by id) - 1 as n from listing
+    where place_id is not null order by id limit 1000) l
+    on l.n = (i::bigint * 104729) % least(1000, (select count(*) from listing where place_id is not null))`
 
 /** The reference: the same match, written by hand over the columns. */
 const handWritten = (id: string) => sql`

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { WIDTHS, expectNoSeriousA11yViolations, useTheme, type Theme } from './helpers.ts'
+import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
+import { WIDTHS, useTheme } from './helpers.ts'
 
 // Every public page, in both colour modes, at phone and desktop width: it renders its heading, has the right
 // title, is in the requested theme, and axe finds no serious or critical accessibility problem.
@@ -13,35 +14,37 @@ const PAGES = [
   { path: '/no-such-page', title: 'Nestmate | Page not found', heading: 'Oops! Something went wrong' },
 ]
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const [device, width] of Object.entries(WIDTHS)) {
-    test.describe(`${theme} mode, ${device} width`, () => {
-      // Still pages for axe: no typing or sliding mid-check (home.spec.ts covers the moving version).
-      test.use({ viewport: { width, height: 860 }, reducedMotion: 'reduce' })
+// Still pages for axe: no typing or sliding mid-check (home.spec.ts covers the moving version).
+test.use({ reducedMotion: 'reduce' })
 
-      for (const { path, title, heading } of PAGES) {
-        test(`${path} is readable and accessible`, async ({ page }) => {
-          const errors: string[] = []
-          page.on('pageerror', (error) => errors.push(error.message))
-          await useTheme(page, theme)
-          await page.goto(path)
-
-          await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible()
-          await expect(page).toHaveTitle(title)
-          const html = page.locator('html')
-          await expect(html).toHaveAttribute('data-theme', theme)
-          if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/)
-          else await expect(html).not.toHaveClass(/\bdark\b/)
-          await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Nestmate`)
-
-          // Nothing may stick out sideways at phone width.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-          expect(overflow).toBeLessThanOrEqual(0)
-
-          await expectNoSeriousA11yViolations(page)
-          expect(errors).toEqual([])
-        })
-      }
+for (const { path, title, heading } of PAGES) {
+  test(`${path} is readable and accessible in both modes at phone and desktop width`, async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 860 })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible()
+    await expect(page).toHaveTitle(title)
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Nestmate`)
+    await expectNoSeriousViolationsEverywhere(page, async (_theme, width) => {
+      // Nothing may stick out sideways at phone width.
+      if (width === WIDTHS.phone)
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0)
     })
-  }
+    expect(errors).toEqual([])
+  })
 }
+
+// A returning visitor's colour mode is there from the first paint, on every public page.
+test('each public page opens in the dark mode a visitor chose', async ({ page }) => {
+  await useTheme(page, 'dark')
+  for (const { path, heading } of PAGES) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible()
+    const html = page.locator('html')
+    await expect(html).toHaveAttribute('data-theme', 'dark')
+    await expect(html).toHaveClass(/\bdark\b/)
+  }
+})
