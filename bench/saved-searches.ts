@@ -43,8 +43,8 @@ const seedSearches = (count: number) => `
     case when i % 9 = 0 then true end,
     null
   from generate_series(1, ${count}) as i
-  join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from "user") u
-    on u.n = (i::bigint * 7919) % u.total
+  join (select id, row_number() over (order by id) - 1 as n from "user") u
+    on u.n = (i::bigint * 7919) % (select count(*) from "user")
   join (select place_id, lat, lon, row_number() over (order by id) - 1 as n from listing
     where place_id is not null order by id limit 1000) l
     on l.n = (i::bigint * 104729) % least(1000, (select count(*) from listing where place_id is not null))`
