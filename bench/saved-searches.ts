@@ -173,8 +173,10 @@ for (const size of sizes) {
 
     // One new room for every daily search; then browse at a steady rate alone, and again while the digests run.
     await handle.execute(`insert into saved_search_hit (search_id, listing_id)
-      select s.id, (select id from listing order by id offset (abs(hashtext(s.id::text)) % ${size}) limit 1)
-      from saved_search s where s.alert = 'daily' on conflict do nothing`)
+      select s.id, l.id from saved_search s
+      join (select id, row_number() over (order by id) - 1 as n from listing) l
+        on l.n = abs(hashtext(s.id::text))::bigint % (select count(*) from listing)
+      where s.alert = 'daily' on conflict do nothing`)
     await handle.execute(`update "user" set email_verified = true`)
     const digests = (
       (await handle.execute(`select count(*)::int as n from saved_search where alert = 'daily'`)) as {
