@@ -4,7 +4,6 @@ import { linkFromMail, mailCount } from '../support/mail.ts'
 import { closePopup, expectPopup } from '../support/popup.ts'
 import { logInWithForm, main } from './helpers.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
-import { keepScreenshot } from '../support/screens.ts'
 
 // Whole journeys through mail: slower than one page.
 test.describe.configure({ timeout: 180_000 })
@@ -175,8 +174,6 @@ for (const entry of ACCOUNT_PAGES) {
     await page.goto(entry.path)
     await expect(page.getByText(entry.ready).first()).toBeVisible()
     const name = entry.path.replace(/\W+/g, '-').slice(1)
-    await expectNoSeriousViolationsEverywhere(page, (theme, width) =>
-      keepScreenshot(page, `${name}-${theme}-${width}`),
-    )
+    await expectNoSeriousViolationsEverywhere(page, { screenshot: name })
   })
 }

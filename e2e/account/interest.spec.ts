@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { main } from './helpers.ts'
-import { keepScreenshot } from '../support/screens.ts'
 
 // Interest goes both ways: B likes A's room and finds it in Liked Rooms, A sees who is interested, B takes the
 // like back and the phone number is hidden again.
@@ -122,10 +121,7 @@ test('Liked Rooms and who is interested pass axe in both modes at 390 and 1280 p
   const a = await signedInPage(browser, baseURL!)
   const b = await signedInPage(browser, baseURL!)
   /** Each screen checked four ways without reloading it, a screenshot of each on request. */
-  const check = (page: Page, name: string) =>
-    expectNoSeriousViolationsEverywhere(page, (theme, width) =>
-      keepScreenshot(page, `${name}-${width}-${theme}`),
-    )
+  const check = (page: Page, name: string) => expectNoSeriousViolationsEverywhere(page, { screenshot: name })
 
   await b.page.goto('/dashboard/liked-rooms')
   await expect(main(b.page).getByRole('heading', { name: 'You haven’t liked any rooms yet' })).toBeVisible()

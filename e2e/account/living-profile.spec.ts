@@ -4,7 +4,6 @@ import { QUESTIONS } from '../../src/shared/questionnaire.ts'
 import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { expectPopup } from '../support/popup.ts'
-import { keepScreenshot } from '../support/screens.ts'
 
 // Compatibility from a person's side: a poster with a living profile, a newcomer who fills theirs on the
 // dashboard, then the match on the cards, the best-match order and the reasons on details. Each new screen passes
@@ -12,9 +11,7 @@ import { keepScreenshot } from '../support/screens.ts'
 
 /** The screen as it is, in each colour mode at each width, without reloading (which would lose what was typed). */
 const lookEverywhere = (page: Page, name: string) =>
-  expectNoSeriousViolationsEverywhere(page, (theme, width) =>
-    keepScreenshot(page, `${name}-${width}-${theme}`),
-  )
+  expectNoSeriousViolationsEverywhere(page, { screenshot: name })
 
 test('fill a living profile, then see matches on browse and the reasons on details', async ({
   browser,

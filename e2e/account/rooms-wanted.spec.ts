@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
-import { keepScreenshot } from '../support/screens.ts'
 import { linkFromMail } from '../support/mail.ts'
 import { expectPopup } from '../support/popup.ts'
 
@@ -19,9 +18,7 @@ async function verifyEmail(page: Page, email: string) {
 
 /** The screen as it is, in each colour mode at each width (a screenshot of each with E2E_SCREENSHOTS=<folder>). */
 const lookEverywhere = (page: Page, name: string) =>
-  expectNoSeriousViolationsEverywhere(page, (theme, width) =>
-    keepScreenshot(page, `${name}-${width}-${theme}`),
-  )
+  expectNoSeriousViolationsEverywhere(page, { screenshot: name })
 
 test('write a room-wanted ad, find it on Rooms wanted, and be found from a poster’s My Listings', async ({
   browser,

@@ -13,9 +13,7 @@ import { WIDTHS } from '../public/helpers.ts'
 async function sweep(page: Page, path: string, ready: RegExp, name: string) {
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible()
-  await expectNoSeriousViolationsEverywhere(page, (theme, width) =>
-    keepScreenshot(page, `saved-searches-${name}-${width}-${theme}`),
-  )
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: `saved-searches-${name}` })
 }
 
 test('save a search signed out, find it in the dashboard, open it from the alert mail and unsubscribe', async ({

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { keepScreenshot } from './screens.ts'
 
 export type Theme = 'light' | 'dark'
 /** The widths every screen is checked at: a phone and a desktop. */
@@ -58,11 +59,15 @@ export async function switchTheme(page: Page, theme: Theme) {
 
 /**
  * axe on the screen as it is, in both colour modes at both widths: one page load checked four ways instead of four
- * loads. `onEach` runs after each check (a screenshot). The page is left in the mode and at the width it had.
+ * loads. `screenshot` names the screenshots kept of each on request (`<name>-<width>-<theme>`); `onEach` runs after
+ * each check. The page is left in the mode and at the width it had.
  */
 export async function expectNoSeriousViolationsEverywhere(
   page: Page,
-  onEach?: (theme: Theme, width: number) => Promise<void>,
+  {
+    screenshot,
+    onEach,
+  }: { screenshot?: string; onEach?: (theme: Theme, width: number) => Promise<void> } = {},
 ) {
   const viewport = page.viewportSize() ?? { width: 1280, height: 900 }
   const theme = await page.evaluate(() =>
@@ -73,6 +78,7 @@ export async function expectNoSeriousViolationsEverywhere(
     for (const width of CHECKED_WIDTHS) {
       await page.setViewportSize({ width, height: viewport.height })
       await expectNoSeriousViolations(page)
+      if (screenshot) await keepScreenshot(page, `${screenshot}-${width}-${mode}`)
       await onEach?.(mode, width)
     }
   }
