@@ -24,6 +24,8 @@ test('the theme starts light, toggles to dark with the right tooltip, and surviv
 
   await page.reload()
   await expect(html).toHaveClass(/\bdark\b/)
+  // The reloaded page is prerendered again: the toggle answers once the app has hydrated it.
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated')
   await expect(page.getByRole('button', { name: 'Toggle theme' })).toHaveAccessibleDescription(
     'Switch to Light Mode',
   )

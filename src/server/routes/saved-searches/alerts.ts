@@ -5,8 +5,8 @@ import { API, PATHS } from '#shared/api.ts'
 import { DIGEST_LISTINGS_MAX, openSavedSearchPath, type Alert } from '#shared/saved-searches.ts'
 import type { Database } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
-import { sendMailOnce } from '../../jobs/send-mail-once.ts'
-import { MailNotSent, type Mailer } from '../../mail/mailer.ts'
+import { sendMailsOnce } from '../../jobs/send-mail-once.ts'
+import type { Mailer } from '../../mail/mailer.ts'
 import { renderSavedSearchMail } from '../../mail/saved-search-mail-template.ts'
 import { rowsOf } from '../conversations/message-writes.ts'
 import { cover } from '../listings/listing-columns.ts'
@@ -18,8 +18,9 @@ import { unsubscribeToken } from './saved-view.ts'
 //    saved search in one statement that also takes them off the queue, so each is matched once; a fitting listing
 //    becomes a hit of that search, once (its key), unless it is the searcher's own.
 // 2. `claimBatches`: a search's unmailed hits are named as one mail (`batch`), committed before anything is sent.
-// 3. `sendBatches`: each named mail goes through sendMailOnce under its name: a retry after a kill -9 sends a
-//    batch not yet sent, and a batch sent before the kill is claimed already, so it never goes twice.
+// 3. `sendBatches`: each named mail goes through sendMailsOnce under its name: a retry after a kill -9 sends a
+//    batch not yet sent, and a batch sent before the kill is claimed already, so it never goes twice. Mails go in
+//    chunks: one statement reads a chunk's rooms and one marks them mailed (per mail, only its claim).
 
 /** Alert mails on their way at once. */
 export const SEND_CONCURRENCY = 4
@@ -85,7 +86,39 @@ type Batch = {
   total: number
 }
 
-type BatchListing = { id: string; title: string; place: string; rent: number; cover: { url: string } | null }
+type BatchListing = {
+  batch: string
+  id: string
+  title: string
+  place: string
+  rent: number
+  cover: { url: string } | null
+}
+
+/** Named mails handled together: one read of their rooms, one mark of their claims and of their rooms. */
+export const SEND_CHUNK = 100
+
+/** The rooms each batch's mail shows (its newest first, at most DIGEST_LISTINGS_MAX), in one statement. */
+async function roomsOf(db: Database, batches: Batch[]) {
+  // Each batch through its search's primary key (a batch is one search's): no scan of every hit.
+  const named = sql.join(
+    batches.map(({ searchId, batch }) => sql`(${searchId}::uuid, ${batch})`),
+    sql`, `,
+  )
+  const rows = await rowsOf<BatchListing>(
+    db,
+    sql`select batch, id, title, place, rent, cover from (
+        select h.batch, listing.id, listing.title, coalesce(listing.place_name, listing.location) as place,
+          listing.rent, ${cover} as cover,
+          row_number() over (partition by h.batch order by listing.created_at desc, listing.id) as n
+        from saved_search_hit h join listing on listing.id = h.listing_id
+        where (h.search_id, h.batch) in (${named})
+      ) ranked where n <= ${DIGEST_LISTINGS_MAX} order by batch, n`,
+  )
+  const rooms = new Map<string, BatchListing[]>()
+  for (const row of rows) rooms.set(row.batch, [...(rooms.get(row.batch) ?? []), row])
+  return (batch: Batch) => rooms.get(batch.batch) ?? []
+}
 
 /** Sends every named mail not yet marked sent; answers how many went and how many failed. */
 export async function sendBatches(
@@ -101,23 +134,14 @@ export async function sendBatches(
       where h.batch is not null and h.mailed_at is null
       group by h.batch, s.id, u.id order by h.batch`,
   )
-  let sent = 0
-  let failed = 0
-  async function sendOne(batch: Batch) {
-    const listings = await rowsOf<BatchListing>(
-      db,
-      sql`select listing.id, listing.title, coalesce(listing.place_name, listing.location) as place,
-          listing.rent, ${cover} as cover
-        from saved_search_hit h join listing on listing.id = h.listing_id
-        where h.batch = ${batch.batch} order by listing.created_at desc, listing.id
-        limit ${DIGEST_LISTINGS_MAX}`,
-    )
+
+  function mailOf(batch: Batch, listings: BatchListing[]) {
     const unsubscribeLink = `${config.baseUrl}${PATHS.unsubscribe}?token=${unsubscribeToken(config.authSecret, batch.searchId)}`
     const searchLink = `${config.baseUrl}${openSavedSearchPath(PATHS.browse, batch.searchId, batch.query)}`
     const mail = renderSavedSearchMail({
       name: batch.name,
       searchName: batch.searchName,
-      listings: listings.map((listing) => ({
+      listings: listings.map(({ batch: _, ...listing }) => ({
         ...listing,
         cover: listing.cover ? `${config.baseUrl}${listing.cover.url}` : null,
         link: `${config.baseUrl}${PATHS.details(listing.id)}`,
@@ -129,8 +153,9 @@ export async function sendBatches(
       baseUrl: config.baseUrl,
       currency: config.currency,
     })
-    try {
-      await sendMailOnce({ db, mailer, log }, `saved-search:${batch.batch}`, {
+    return {
+      key: `saved-search:${batch.batch}`,
+      mail: {
         to: batch.email,
         link: searchLink,
         ...mail,
@@ -139,22 +164,33 @@ export async function sendBatches(
           'List-Unsubscribe': `<${config.baseUrl}${API.unsubscribe(unsubscribeToken(config.authSecret, batch.searchId))}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
-      })
-      sent++
-    } catch (error) {
-      failed++
-      // Certainly not sent: the batch stays named, and the next run sends it. Otherwise it is marked below only
-      // when its claim says it went; a send that broke off stays claimed and is never sent again.
-      if (error instanceof MailNotSent) return
+      },
     }
-    await db.execute(sql`update saved_search_hit set mailed_at = now() where batch = ${batch.batch}`)
   }
 
-  // A few mails at a time: most of a mail's time is the mail server's answer, and the digests of a day are many.
-  let next = 0
-  const worker = async () => {
-    while (next < batches.length && !signal?.aborted) await sendOne(batches[next++]!)
+  let sent = 0
+  let failed = 0
+  // A chunk of mails at a time, a few of them on their way at once: most of a mail's time is the mail server's
+  // answer, and the digests of a day are many. Per mail only its claim is a statement of its own.
+  for (let start = 0; start < batches.length && !signal?.aborted; start += SEND_CHUNK) {
+    const chunk = batches.slice(start, start + SEND_CHUNK)
+    const rooms = await roomsOf(db, chunk)
+    const outcomes = await sendMailsOnce(
+      { db, mailer, log },
+      chunk.map((batch) => mailOf(batch, rooms(batch))),
+      { concurrency: SEND_CONCURRENCY, signal },
+    )
+    sent += outcomes.filter((outcome) => outcome === 'sent').length
+    failed += outcomes.filter((outcome) => outcome === 'not-sent' || outcome === 'broke-off').length
+    // Certainly not sent, or not tried: the batch stays named, and the next run sends it. Otherwise its rooms are
+    // marked mailed, as its claim says it went; a send that broke off stays claimed and is never sent again.
+    const done = chunk.filter((_, index) => ['sent', 'claimed', 'broke-off'].includes(outcomes[index]!))
+    if (done.length > 0)
+      await db.execute(sql`update saved_search_hit set mailed_at = now()
+        where (search_id, batch) in (${sql.join(
+          done.map(({ searchId, batch }) => sql`(${searchId}::uuid, ${batch})`),
+          sql`, `,
+        )})`)
   }
-  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker))
   return { sent, failed }
 }
