@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { revealAll, useTheme, WIDTHS } from './helpers.ts'
+import { stickingOut } from '../support/layout.ts'
+import { createListingViaApi, newUser, signedInPage, uniqueLetterToken } from '../support/api.ts'
 
 for (const theme of ['light', 'dark'] as const) {
   test(`phone, ${theme}: the newsletter's e-mail field is full height and shows its whole placeholder`, async ({
@@ -30,4 +32,25 @@ test('keyboard focus on a nav link is a clear 2 px outline', async ({ page }) =>
     return { text: document.activeElement!.textContent, width: style.outlineWidth, style: style.outlineStyle }
   })
   expect(outline).toEqual({ text: 'Contact', width: '2px', style: 'solid' })
+})
+
+test('a room whose title, place and poster are long unbroken words still fits a phone, on browse and its details', async ({
+  browser,
+  baseURL,
+}) => {
+  const token = uniqueLetterToken('Wide')
+  const long = (start: string, length: number) => `${start}${token}`.padEnd(length, 'x')
+  const { context, page } = await signedInPage(browser, baseURL!, newUser({ name: long('Poster', 80) }))
+  const id = await createListingViaApi(page.request, baseURL!, {
+    title: long('Loft', 120),
+    location: long('Town', 100),
+  })
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 })
+  await page.goto(`/browse-listing?q=${token}`)
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(1)
+  expect(await stickingOut(page)).toEqual([])
+  await page.goto(`/browse-listing-details/${id}`)
+  await expect(page.getByRole('heading', { name: long('Loft', 120) })).toBeVisible()
+  expect(await stickingOut(page)).toEqual([])
+  await context.close()
 })

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
+import { stickingOut } from '../support/layout.ts'
 import { WIDTHS, useTheme } from './helpers.ts'
 
 // Every public page, in both colour modes, at phone and desktop width: it renders its heading, has the right
@@ -13,26 +14,6 @@ const PAGES = [
   { path: '/browse-listing', title: 'Nestmate | Browse Listing', heading: 'Browse All Listings!' },
   { path: '/no-such-page', title: 'Nestmate | Page not found', heading: 'Oops! Something went wrong' },
 ]
-
-/**
- * Nothing when the page is no wider than the window; otherwise the elements whose right edge is past the window's,
- * innermost first, each with the start of its text (what a failure needs to say).
- */
-function stickingOut(page: Page) {
-  return page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll('body *')]
-          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .filter((element) => element.checkVisibility())
-          .reverse()
-          .slice(0, 5)
-          .map(
-            (element) =>
-              `<${element.localName} class="${element.className}">${element.textContent?.slice(0, 60)}`,
-          ),
-  )
-}
 
 // Still pages for axe: no typing or sliding mid-check (home.spec.ts covers the moving version).
 test.use({ reducedMotion: 'reduce' })

@@ -42,7 +42,7 @@ export function OperationCard({ document, entry }: { document: OpenApiDocument; 
                     {parameter.required ? (
                       <span className="ml-1 badge badge-sm badge-outline">required</span>
                     ) : null}{' '}
-                    <span className="break-words font-mono text-base-content/80">
+                    <span className="wrap-anywhere font-mono text-base-content/80">
                       {parameter.schema ? summary(document, parameter.schema) : ''}
                     </span>
                   </li>

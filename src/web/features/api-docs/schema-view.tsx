@@ -55,7 +55,7 @@ export function SchemaView({ document, schema: raw, depth = 0 }: SchemaViewProps
               {required.has(name) ? (
                 <span className="ml-1 badge badge-sm badge-outline">required</span>
               ) : null}{' '}
-              <span className="break-words font-mono text-base-content/80">
+              <span className="wrap-anywhere font-mono text-base-content/80">
                 {summary(document, property)}
               </span>
               {typeof inner.description === 'string' && (

@@ -14,7 +14,7 @@ export function LoginReasonNote({ reason, signupTo }: LoginReasonNoteProps) {
     <div className="rounded-box border border-primary/40 bg-primary/5 p-4 text-sm">
       {teaser ? (
         <p>
-          <span className="block text-base font-semibold break-words">{teaser.title}</span>
+          <span className="block text-base font-semibold wrap-anywhere">{teaser.title}</span>
           {teaser.rent && <span className="text-base-content/80">{teaser.rent}</span>}
         </p>
       ) : (

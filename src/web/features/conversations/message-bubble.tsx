@@ -18,7 +18,7 @@ export function MessageBubble({ message, isSeen, actions }: MessageBubbleProps) 
   return (
     <li className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
       <div
-        className={`max-w-[85%] rounded-2xl px-4 py-2 break-words whitespace-pre-wrap sm:max-w-[70%] ${
+        className={`max-w-[85%] rounded-2xl px-4 py-2 wrap-anywhere whitespace-pre-wrap sm:max-w-[70%] ${
           mine
             ? 'rounded-br-sm bg-primary text-primary-content'
             : 'rounded-bl-sm border border-base-300 bg-base-200 text-base-content'

@@ -29,7 +29,7 @@ export function MyListingRow({ listing, currency, seekers }: MyListingProps) {
   if (isDeleted) return null
   return (
     <tr>
-      <th scope="row" className="max-w-64 font-semibold break-words">
+      <th scope="row" className="max-w-64 font-semibold wrap-anywhere">
         {listing.title}
         {listing.likes > 0 && (
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
@@ -37,7 +37,7 @@ export function MyListingRow({ listing, currency, seekers }: MyListingProps) {
         {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
         <StillAvailable listing={listing} />
       </th>
-      <td className="max-w-48 break-words">{listing.location}</td>
+      <td className="max-w-48 wrap-anywhere">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
       <td>{listing.roomType}</td>
       <td>
@@ -59,10 +59,10 @@ export function MyListingCard({ listing, currency, seekers }: MyListingProps) {
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3 p-4">
-        <h2 className="font-semibold break-words">{listing.title}</h2>
+        <h2 className="font-semibold wrap-anywhere">{listing.title}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/80">Location</dt>
-          <dd className="break-words">{listing.location}</dd>
+          <dd className="wrap-anywhere">{listing.location}</dd>
           <dt className="text-base-content/80">Rent</dt>
           <dd>{formatRent(listing.rent, currency)}</dd>
           <dt className="text-base-content/80">Room Type</dt>

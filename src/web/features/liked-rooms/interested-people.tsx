@@ -68,7 +68,7 @@ function LikerList({ likers, likes }: { likers: Liker[]; likes: number }) {
                 event.currentTarget.src = '/default-avatar.svg'
               }}
             />
-            <span className="min-w-0 break-words">
+            <span className="min-w-0 wrap-anywhere">
               <span className="font-medium">{liker.name}</span>{' '}
               <span className="text-base-content/80">
                 liked it{' '}

@@ -13,7 +13,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="rounded-box bg-base-200 p-4">
       <dt className="text-sm text-base-content/80">{term}</dt>
-      <dd className="mt-1 font-semibold break-words">{children}</dd>
+      <dd className="mt-1 font-semibold wrap-anywhere">{children}</dd>
     </div>
   )
 }

@@ -51,7 +51,7 @@ export function ListingView({
           <p className="text-sm font-medium text-base-content/80" aria-live="polite">
             {likes === 1 ? '1 person interested' : `${likes} people interested in`}
           </p>
-          <h1 className="mt-1 text-3xl font-bold break-words">{listing.title}</h1>
+          <h1 className="mt-1 text-3xl font-bold wrap-anywhere">{listing.title}</h1>
           {listing.isExample && (
             <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-base-content/80">
               <ExampleBadge />

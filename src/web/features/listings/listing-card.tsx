@@ -73,14 +73,14 @@ export function ListingCard({
       {listing.isExample && <ExampleBadge className="absolute top-2 left-2" />}
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
-          <Heading className="card-title text-lg leading-snug break-words">{listing.title}</Heading>
+          <Heading className="card-title text-lg leading-snug wrap-anywhere">{listing.title}</Heading>
           <AvailabilityBadge availability={listing.availability} />
         </div>
         <dl className="grid gap-1.5 text-sm text-base-content/80">
           <div className="flex items-center gap-2">
             <FaLocationDot aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Location</dt>
-            <dd className="break-words">
+            <dd className="wrap-anywhere">
               {listing.location}
               {listing.placeName && !listing.location.includes(listing.placeName) && (
                 <span className="text-base-content/70"> · {listing.placeName}</span>
@@ -104,7 +104,7 @@ export function ListingCard({
           <div className="flex items-center gap-2">
             <FaUser aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Poster</dt>
-            <dd>Posted by: {listing.userName}</dd>
+            <dd className="min-w-0 wrap-anywhere">Posted by: {listing.userName}</dd>
           </div>
           {listing.match !== undefined && (
             <MatchFact match={listing.match} shared={listing.sharedInterests} />

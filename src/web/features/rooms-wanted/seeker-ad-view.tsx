@@ -43,7 +43,7 @@ export function SeekerAdView({
           </span>
         )}
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-words sm:text-3xl">{ad.headline}</h1>
+          <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{ad.headline}</h1>
           <p className="text-base-content/80">
             {ad.userName}
             {ad.isExample && (
@@ -96,7 +96,7 @@ export function SeekerAdView({
           <h2 id="about-heading" className="text-lg font-semibold">
             About {ad.userName}
           </h2>
-          <p className="mt-1 whitespace-pre-line break-words">{ad.about}</p>
+          <p className="mt-1 whitespace-pre-line wrap-anywhere">{ad.about}</p>
         </section>
       )}
       <p className="text-sm text-base-content/80">Confirmed {timeAgo(ad.confirmedAt)}</p>

@@ -31,13 +31,13 @@ export function SeekerCard({ ad, to, currency }: SeekerCardProps) {
             </span>
           )}
           <div className="min-w-0">
-            <p className="font-semibold break-words">{ad.userName}</p>
+            <p className="font-semibold wrap-anywhere">{ad.userName}</p>
             {ad.isExample && (
               <span className="badge badge-sm badge-neutral font-semibold">Example person</span>
             )}
           </div>
         </div>
-        <h3 className="card-title text-lg leading-snug break-words">{ad.headline}</h3>
+        <h3 className="card-title text-lg leading-snug wrap-anywhere">{ad.headline}</h3>
         <dl className="grid gap-1.5 text-sm text-base-content/80">
           <div>
             <dt className="sr-only">Budget</dt>
@@ -48,7 +48,7 @@ export function SeekerCard({ ad, to, currency }: SeekerCardProps) {
           <div className="flex items-center gap-2">
             <FaLocationDot aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Areas</dt>
-            <dd className="break-words">{areasText(ad)}</dd>
+            <dd className="wrap-anywhere">{areasText(ad)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <FaCalendarDay aria-hidden="true" className="shrink-0 text-primary" />

@@ -29,7 +29,7 @@ export function Component() {
     <section className="flex flex-col gap-6">
       <PageTitle title="Dashboard" />
       <div>
-        <h1 className="text-3xl font-bold break-words">Welcome, {user.name}!</h1>
+        <h1 className="text-3xl font-bold wrap-anywhere">Welcome, {user.name}!</h1>
         <p className="mt-1 text-base-content/80">Here is how Nestmate looks today.</p>
       </div>
       <NextSteps hasLivingProfile={hasLivingProfile} listingCount={stats?.myListings} />

@@ -80,7 +80,7 @@ export function Component() {
               className="size-20 rounded-full border-2 border-primary object-cover"
             />
             <div className="min-w-0">
-              <p className="text-xl font-semibold break-words">{user.name}</p>
+              <p className="text-xl font-semibold wrap-anywhere">{user.name}</p>
               <p className="text-base-content/80">
                 <EmailText email={user.email} />
               </p>
