@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
-import { expectNoSeriousViolations } from '../support/axe.ts'
+import { expectNoSeriousViolationsEverywhere, expectNoSeriousViolationsInBothModes } from '../support/axe.ts'
 import { linkFromMail } from '../support/mail.ts'
 import { expectPopup } from '../support/popup.ts'
-import { useTheme, WIDTHS } from '../public/helpers.ts'
-import { keepScreenshot } from '../support/screens.ts'
+import { WIDTHS } from '../public/helpers.ts'
 
 // Two people in two browsers: a seeker writes to a poster from the listing, and each sees the other's messages,
 // the unread badge and "Seen" arrive without reloading.
@@ -133,63 +132,48 @@ test('block stops new messages both ways; the history stays; a report is filed',
   await poster.context.close()
 })
 
-/** Screenshots of the screens for review, on request only (E2E_SCREENSHOTS=folder). */
-async function shot(page: Page, name: string) {
-  await keepScreenshot(page, name)
-}
+// One conversation, each of its screens looked at in both modes on a phone and a desktop.
+test('the inbox, a conversation and Message on the details pass axe in both modes at 390 and 1280 px', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const poster = await signedInPage(browser, baseURL!)
+  const seeker = await signedInPage(browser, baseURL!)
+  const listingId = await createListingViaApi(poster.context.request, baseURL!, { title: 'Axe room' })
+  await verifyEmail(seeker.page, seeker.user.email)
 
-// One conversation per theme, looked at on a phone and a desktop.
-for (const theme of ['light', 'dark'] as const) {
-  test(`the inbox, a conversation and Message on the details pass axe in ${theme} mode at 390 and 1280 px`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000)
-    const poster = await signedInPage(browser, baseURL!)
-    const seeker = await signedInPage(browser, baseURL!)
-    for (const { page } of [poster, seeker]) await useTheme(page, theme)
-    const listingId = await createListingViaApi(poster.context.request, baseURL!, { title: 'Axe room' })
-    await verifyEmail(seeker.page, seeker.user.email)
+  // The first message, written from the listing's details.
+  const details = `/dashboard/browse-listing-details/${listingId}`
+  await seeker.page.goto(details)
+  await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
+  await seeker.page
+    .getByLabel(`Your message to ${poster.user.name}`)
+    .fill('Hello! Could I see it? My number is 0412 345 678.')
+  await expectNoSeriousViolationsEverywhere(seeker.page, { screenshot: 'conversations-details' })
+  await seeker.page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(seeker.page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/)
 
-    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
-      for (const { page } of [poster, seeker]) await page.setViewportSize({ width, height: 900 })
-      const suffix = `${width}-${theme}`
-      await seeker.page.goto(`/dashboard/browse-listing-details/${listingId}`)
-      await expect(seeker.page.locator('html')).toHaveAttribute('data-theme', theme)
-      if (width === WIDTHS.desktop) {
-        // The first message, written from the listing's details.
-        await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
-        await seeker.page
-          .getByLabel(`Your message to ${poster.user.name}`)
-          .fill('Hello! Could I see it? My number is 0412 345 678.')
-        await expectNoSeriousViolations(seeker.page)
-        await shot(seeker.page, `conversations-details-${suffix}`)
-        await seeker.page.getByRole('button', { name: 'Send', exact: true }).click()
-        await expect(seeker.page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/)
-      } else {
-        await expect(seeker.page.getByRole('link', { name: /Open your conversation with/ })).toBeVisible()
-        await expectNoSeriousViolations(seeker.page)
-        await shot(seeker.page, `conversations-details-${suffix}`)
-      }
+  // Back on the details, a phone shows the way to the conversation.
+  await seeker.page.setViewportSize({ width: WIDTHS.phone, height: 900 })
+  await seeker.page.goto(details)
+  await expect(seeker.page.getByRole('link', { name: /Open your conversation with/ })).toBeVisible()
+  await expectNoSeriousViolationsInBothModes(seeker.page)
 
-      const page = poster.page
-      await page.goto('/dashboard/messages')
-      await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
-      const entry = page.getByRole('link', { name: new RegExp(seeker.user.name) })
-      await expect(entry).toBeVisible()
-      await expectNoSeriousViolations(page)
-      await shot(page, `conversations-inbox-${suffix}`)
+  const page = poster.page
+  await page.goto('/dashboard/messages')
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
+  const entry = page.getByRole('link', { name: new RegExp(seeker.user.name) })
+  await expect(entry).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'conversations-inbox' })
 
-      await entry.click()
-      await expect(page.getByRole('log').getByRole('note')).toBeVisible()
-      const answer = `Sure, come by on Saturday (${width} px).`
-      await page.getByLabel('Your message').fill(answer)
-      await page.getByRole('button', { name: 'Send', exact: true }).click()
-      await expect(page.getByRole('log').getByText(answer)).toBeVisible()
-      await expectNoSeriousViolations(page)
-      await shot(page, `conversations-thread-${suffix}`)
-    }
-    await seeker.context.close()
-    await poster.context.close()
-  })
-}
+  await entry.click()
+  await expect(page.getByRole('log').getByRole('note')).toBeVisible()
+  const answer = 'Sure, come by on Saturday.'
+  await page.getByLabel('Your message').fill(answer)
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByRole('log').getByText(answer)).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'conversations-thread' })
+  await seeker.context.close()
+  await poster.context.close()
+})
