@@ -54,3 +54,27 @@ test('a room whose title, place and poster are long unbroken words still fits a 
   expect(await stickingOut(page)).toEqual([])
   await context.close()
 })
+
+test('browse turned from desktop to phone width keeps every card within the window', async ({
+  browser,
+  baseURL,
+}) => {
+  const token = uniqueLetterToken('Turn')
+  const { context, page } = await signedInPage(browser, baseURL!)
+  for (let i = 0; i < 30; i++)
+    await createListingViaApi(page.request, baseURL!, { title: `${token} room ${i}` })
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 800 })
+  await page.goto(`/browse-listing?q=${token}`)
+  // Every card drawn at desktop width (scrolled past to Load more), then back to the top.
+  const loadMore = page.getByRole('button', { name: 'Load more' })
+  await loadMore.scrollIntoViewIfNeeded()
+  await expect(loadMore).toBeInViewport()
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 })
+  // Cards drawn at desktop width and now below the fold keep their last size until they are drawn again.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  expect(await stickingOut(page)).toEqual([])
+  await context.close()
+})

@@ -5,8 +5,11 @@ import { ListingCard, type CardListing } from './listing-card.tsx'
 // The parts of a page of listing cards, shared by browse's results, the home page's featured rooms and the cards
 // drawn before the app has loaded (./early-card-templates.tsx).
 
-/** The card grids' columns: 1, 2 or 3 by width (the spec). */
-export const CARD_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3'
+/**
+ * The card grids' columns: 1, 2 or 3 by width (the spec), each a share of the grid's width whatever its cards hold
+ * (a card out of view keeps the size it was last drawn at, maybe a wider window's: it must not widen its column).
+ */
+export const CARD_GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3'
 
 /** "24 listings · showing 24 of 26": how many match, and how many are on the page. */
 export const listingCount = (total: number, shown: number) =>
@@ -50,8 +53,8 @@ type BrowseCardProps = { listing: CardListing; currency: string; to: string; isF
 /**
  * One card of browse's grid. Cards out of view are neither styled nor laid out until scrolled near
  * (content-visibility): a phone shows two of a page's 24, and the rest would cost the first render ~30 ms of main
- * thread. The estimate is a card's height with its 4:3 cover box (about a column's width × 0.75 + 15rem); the
- * width stays at 15rem, under a phone's width (a wider one would widen the grid's single column).
+ * thread. The estimate is a card's height with its 4:3 cover box (about a column's width × 0.75 + 15rem); its
+ * width is the column's (CARD_GRID), whatever the card's last drawn width was.
  */
 export function BrowseCard({ listing, currency, to, isFirst }: BrowseCardProps) {
   return (
