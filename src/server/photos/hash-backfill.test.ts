@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -145,4 +145,22 @@ test('the job runs on the job runner and does nothing once every photo has its h
   expect(
     await selectRows(t.database, sql`select count(*)::int as n from listing_photo where needs_hash`),
   ).toEqual([{ n: 0 }])
+})
+
+test('the migration marks the photos without a hash, but not an example person’s (demo illustrations)', async () => {
+  const [person, example] = [await signUp(t.app), await signUp(t.app)]
+  await t.database.db.execute(sql`update "user" set is_example = true where id = ${example.id}`)
+  const mine = await listingWithPhoto(person, await roomPhoto({ windowX: 200 }))
+  const demo = await listingWithPhoto(example, await roomPhoto({ windowX: 900 }))
+  for (const listingId of [mine, demo])
+    await t.database.db.execute(sql`update listing_photo set hash = null where listing_id = ${listingId}`)
+  // The migration's hand-written statement, as written there.
+  const folder = path.resolve('drizzle')
+  const migration = readdirSync(folder).find((name) => name.endsWith('_photo_hash_backfill.sql'))!
+  const marking = readFileSync(path.join(folder, migration), 'utf8').split('--> statement-breakpoint').at(-1)!
+  await t.database.execute(marking)
+  expect((await photosOf(mine))[0]!.needsHash).toBe(true)
+  expect((await photosOf(demo))[0]!.needsHash).toBe(false)
+  expect(await backfill()).toMatchObject({ hashed: 1 })
+  expect((await photosOf(demo))[0]!.hash).toBeNull()
 })
