@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
-import { expectNoSeriousViolations } from '../support/axe.ts'
+import { expectNoSeriousViolations, expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { WIDTHS } from '../public/helpers.ts'
 
 // Freshness from the owner's side: My Listings says when each listing was last confirmed and takes "Still
-// available"; the freshness mail's link (My Listings with ?confirm=<id>) confirms in one click.
+// available"; the freshness mail's link (My Listings with ?confirm=<id>) confirms in one click; the cards in browse say
+// it to everyone.
 
 test('the owner confirms a listing from My Listings and from the mail’s link', async ({
   browser,
@@ -12,7 +13,8 @@ test('the owner confirms a listing from My Listings and from the mail’s link',
 }) => {
   test.setTimeout(90_000)
   const owner = await signedInPage(browser, baseURL!)
-  const title = `Fresh room ${uniqueToken()}`
+  const token = uniqueToken()
+  const title = `Fresh room ${token}`
   const id = await createListingViaApi(owner.context.request, baseURL!, { title })
   const { page } = owner
 
@@ -31,6 +33,11 @@ test('the owner confirms a listing from My Listings and from the mail’s link',
   await expectNoSeriousViolations(page)
 
   await page.goto(`/dashboard/browse-listing-details/${id}`)
-  await expect(page.getByText('confirmed today by the poster')).toBeVisible()
+  await expect(page.getByText('Confirmed today by the poster')).toBeVisible()
+
+  await page.goto(`/browse-listing?q=${token}`)
+  const card = page.getByRole('article').filter({ hasText: title })
+  await expect(card.getByRole('definition').filter({ hasText: /^Confirmed today$/ })).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'confirmed-card' })
   await owner.context.close()
 })

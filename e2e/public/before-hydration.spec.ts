@@ -42,6 +42,15 @@ const cards = (page: Page) =>
     .getByRole('article')
     .filter({ has: page.locator('a[href^="/browse-listing-details/"]') })
 
+/** Each card's text and place on the page. */
+const shapes = (page: Page) =>
+  cards(page).evaluateAll((list) =>
+    list.map((card) => {
+      const { x, y, width, height } = card.getBoundingClientRect()
+      return { text: (card as HTMLElement).innerText, x, y, width, height }
+    }),
+  )
+
 test.describe('before the app has loaded', () => {
   test.describe.configure({ timeout: 120_000 })
 
@@ -159,6 +168,8 @@ test.describe('before the app has loaded', () => {
         }
         requestAnimationFrame(check)
       })
+      // The visitor's clock three days on: every listing here was confirmed today, on the server's clock.
+      await page.clock.setFixedTime(Date.now() + 3 * 24 * 60 * 60 * 1000)
       const { release } = await slowPhoneWithoutApp(page)
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       const first = cards(page).first()
@@ -174,10 +185,13 @@ test.describe('before the app has loaded', () => {
       await expect(
         page.getByText(where === 'home' ? 'Loading featured rooms…' : 'Loading listings…'),
       ).toBeHidden()
-      const early = await cards(page).count()
+      await expect(first.locator('time')).toHaveText('Confirmed 3 days ago')
+      const early = await shapes(page)
       release()
       await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '', { timeout: 60_000 })
-      await expect(cards(page)).toHaveCount(early)
+      // The app's cards say what the early ones said, where they said it (no text changes, no layout shift).
+      await expect(cards(page)).toHaveCount(early.length)
+      expect(await shapes(page)).toEqual(early)
       // The app's own cards took the early ones' place, and no frame went without cards in between.
       await expect(page.locator('[data-early-cards]')).toHaveCount(0)
       await expect

@@ -5,6 +5,7 @@ import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { signalsJob } from './signals/signals-job.ts'
+import { photoHashBackfillJob } from './photos/hash-backfill-job.ts'
 import { cleanupJob } from './jobs/cleanup-job.ts'
 import { freshnessJob } from './mail/freshness-job.ts'
 import { unreadMailJob } from './mail/unread-mail-job.ts'
@@ -158,6 +159,7 @@ export async function buildApp(
       freshnessJob(mailer, config),
       ...savedSearchAlertJobs(mailer, config),
       signalsJob,
+      photoHashBackfillJob(config),
     ],
     movableClock: options.movableJobClock,
   })

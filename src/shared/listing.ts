@@ -130,6 +130,8 @@ export const ListingSummarySchema = z.object({
   isExample: z.boolean(),
   likes: z.number(),
   createdAt: z.string(),
+  /** When the owner last said the room is still there (created, edited or "Still available"). */
+  confirmedAt: z.string(),
   /** The gazetteer place, its label and coordinates; all null for a listing without a place. */
   placeId: z.number().nullable(),
   placeName: z.string().nullable(),
@@ -160,8 +162,6 @@ export const ListingSchema = ListingSummarySchema.extend({
   /** Present only for the owner and for people who liked the listing. */
   number: z.string().optional(),
   updatedAt: z.string(),
-  /** When the owner last said the room is still there (created, edited or "Still available"). */
-  confirmedAt: z.string(),
 })
 export type Listing = z.infer<typeof ListingSchema>
 
@@ -190,6 +190,7 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   isExample: true,
   rent: true,
   roomType: true,
+  confirmedAt: true,
   cover: true,
 })
 export type FeaturedListing = z.infer<typeof FeaturedListingSchema>

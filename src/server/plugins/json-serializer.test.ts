@@ -15,6 +15,7 @@ const summary = {
   isExample: false,
   likes: 3,
   createdAt: '2024-05-01T10:00:00.123Z',
+  confirmedAt: '2024-06-01T08:30:00.456Z',
   ...{ placeId: 2950159, placeName: 'Berlin, Germany', lat: 52.52437, lon: 13.41053 },
   cover: null,
 }

@@ -55,6 +55,21 @@
     })
   }
 
+  // The words and calendar-day rule of confirmedAgo() in src/shared/format.ts, on the visitor's clock (decision 060);
+  // e2e/public/before-hydration.spec.ts holds the two equal.
+  function confirmedAgo(iso, now) {
+    var then = new Date(iso)
+    var date = function (time) {
+      return Date.UTC(time.getFullYear(), time.getMonth(), time.getDate())
+    }
+    var days = Math.max(0, Math.round((date(now) - date(then)) / 86400000))
+    return days === 0
+      ? 'Confirmed today'
+      : days === 1
+        ? 'Confirmed yesterday'
+        : 'Confirmed ' + days + ' days ago'
+  }
+
   function textNode(fragment, text) {
     var walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT)
     for (var node = walker.nextNode(); node; node = walker.nextNode())
@@ -62,7 +77,7 @@
     return null
   }
 
-  function card(template, listing, currency) {
+  function card(template, listing, currency, now) {
     var copy = template.content.cloneNode(true)
     var badge = textNode(copy, '~availability~')
     var availability = part(listing.availability)
@@ -85,6 +100,11 @@
       image.setAttribute('height', listing.cover.height)
     }
     if (listing.isExample && cover) cover.after(part('example'))
+    var confirmed = copy.querySelector('time[datetime]')
+    if (confirmed) {
+      confirmed.setAttribute('datetime', listing.confirmedAt)
+      confirmed.textContent = confirmedAgo(listing.confirmedAt, now)
+    }
     var place = listing.placeName && listing.location.indexOf(listing.placeName) < 0 ? listing.placeName : ''
     fill(copy, {
       _id: listing._id,
@@ -112,8 +132,9 @@
       currency: currencyName && currencyName !== currency ? currencyName + ' (' + currency + ')' : currency,
     })
     var list = copy.querySelector('[data-cards]')
+    var now = new Date()
     listings.forEach(function (listing) {
-      list.appendChild(card(template, listing, currency))
+      list.appendChild(card(template, listing, currency, now))
     })
     slot.replaceChildren(copy)
   }

@@ -62,6 +62,8 @@ describe('the prerendered first paint of the public pages', () => {
         expect(card).toContain(token)
       expect(card).toContain('href="/browse-listing-details/~_id~"')
       expect(card).toContain('data-rent-sample="$987,654,321"')
+      // The script writes the listing's time and "Confirmed … ago" into the card's only <time>.
+      expect(card.match(/<time datetime="[^"]+">Confirmed [^<]+<\/time>/gi)).toHaveLength(1)
       for (const part of ['Available', 'Not Available', 'no-cover', 'example'])
         expect(templates).toContain(`<template id="early-part-${part}">`)
     },

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 
 /** Today in the visitor's time zone, as YYYY-MM-DD. */
 export function today(): string {
@@ -15,4 +15,10 @@ const noSubscription = () => () => {}
  */
 export function useToday(): string | null {
   return useSyncExternalStore(noSubscription, today, () => null)
+}
+
+/** The visitor's clock, read once when the component first renders: a screen's times all count from one moment. */
+export function useNow(): number {
+  const [now] = useState(Date.now)
+  return now
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { HASH_BANDS, hashBand } from '../photo-hash-bands.ts'
 import { listing } from './listings.ts'
 
@@ -27,6 +38,11 @@ export const listingPhoto = pgTable(
      * copied-photo signal compares; null for photos stored without one (demo illustrations, photos from before it).
      */
     hash: bigint({ mode: 'bigint' }),
+    /**
+     * Stored before the hash existed and not yet hashed from its file: the backfill job's list (decision 061).
+     * Set by the migration that added it, never by a write.
+     */
+    needsHash: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -35,6 +51,9 @@ export const listingPhoto = pgTable(
     index('listing_photo_listing_position_idx').on(table.listingId, table.position),
     check('listing_photo_key', sql`${table.key} ~ '^[0-9a-f]{32}$'`),
     check('listing_photo_size', sql`${table.width} > 0 and ${table.height} > 0`),
+    index('listing_photo_needs_hash_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.needsHash}`),
     // The near-copy lookup: one index per band of the hash (db/photo-hash-bands.ts, decision 051).
     ...HASH_BANDS.map((band, i) =>
       index(`listing_photo_hash_band${i}_idx`)

@@ -33,6 +33,7 @@ describe('GET /api/my-likes', () => {
       isExample: false,
       likes: 2,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       cover: null,
       likedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       ...{ placeId: null, placeName: null, lat: null, lon: null },

@@ -52,6 +52,7 @@ const SUMMARY_KEYS = [
   ...['placeId', 'placeName', 'lat', 'lon'],
   '_id',
   'availability',
+  'confirmedAt',
   'cover',
   'createdAt',
   'isExample',
@@ -89,7 +90,7 @@ describe('GET /api/roommate-listings', () => {
   })
 
   test.each(['rent_asc', 'rent_desc', 'newest'])(
-    'sort=%s answers only the summary fields, createdAt as the detail page gives it',
+    'sort=%s answers only the summary fields, createdAt and confirmedAt as the detail page gives them',
     async (sort) => {
       const token = uniqueToken()
       const id = await createListing(t.app, poster, { title: token, number: '555 0101' })
@@ -100,6 +101,7 @@ describe('GET /api/roommate-listings', () => {
       expect(response.body).not.toContain('555 0101')
       const detail = await injectAs(t.app, poster, { method: 'GET', url: `/api/roommate-listings/${id}` })
       expect(summary.createdAt).toBe(detail.json().createdAt)
+      expect(summary.confirmedAt).toBe(detail.json().confirmedAt)
     },
   )
 

@@ -58,6 +58,7 @@ export const summaryColumns = {
   isExample: user.isExample,
   likes: listing.likes,
   createdAt: isoText(listing.createdAt),
+  confirmedAt: isoText(listing.confirmedAt),
   placeId: listing.placeId,
   placeName: listing.placeName,
   lat: listing.lat,
@@ -75,7 +76,6 @@ export const listingColumns = {
   ownerVerified: user.emailVerified,
   ...factSelection(LISTING_FACTS, listing),
   updatedAt: isoText(listing.updatedAt),
-  confirmedAt: isoText(listing.confirmedAt),
 } satisfies Record<SelectedKey<Listing>, SQLWrapper>
 
 /** Each field under its JSON key, so a row is the answer as the driver returns it (no per-row mapping). */
@@ -92,6 +92,7 @@ export const featuredColumns = {
   isExample: user.isExample,
   rent: listing.rent,
   roomType: listing.roomType,
+  confirmedAt: isoText(listing.confirmedAt),
   cover,
 } satisfies Record<keyof FeaturedListing, SQLWrapper>
 export const featuredFields = aliased(featuredColumns)

@@ -589,6 +589,7 @@ describe('GET /api/featured-roommates', () => {
     const featured = response.json()
     expect(featured.map((l: { _id: string }) => l._id)).toEqual(ids.slice(1).reverse())
     expect(featured.map((l: { _id: string }) => l._id)).not.toContain(hidden)
+    const detail = await injectAs(t.app, alice, { method: 'GET', url: `/api/roommate-listings/${ids[6]}` })
     expect(featured[0]).toEqual({
       _id: ids[6],
       title: 'Featured 6',
@@ -598,6 +599,7 @@ describe('GET /api/featured-roommates', () => {
       isExample: false,
       rent: 850,
       roomType: 'Single',
+      confirmedAt: detail.json().confirmedAt,
       cover: null,
     })
   })

@@ -4,6 +4,7 @@ import { currencyName, formatRent, confirmedAgo } from '#shared/format.ts'
 import { factsForDisplay } from '#shared/fact-table.ts'
 import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
 import { factText } from '../../components/facts/fact-text.ts'
+import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
 /** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */
@@ -20,6 +21,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** The listing's particulars as a definition list. */
 export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps) {
+  const now = useNow()
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
       <Fact term="Posted by">{listing.userName}</Fact>
@@ -54,7 +56,7 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
       <Fact term="Availability">
         <AvailabilityBadge availability={listing.availability} />
         <span className="block text-sm font-normal text-base-content/80">
-          {confirmedAgo(listing.confirmedAt)} by the poster
+          {confirmedAgo(listing.confirmedAt, now)} by the poster
         </span>
       </Fact>
       <Fact term="Lifestyle">{listing.lifestyle || 'Not specified'}</Fact>

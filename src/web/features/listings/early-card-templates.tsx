@@ -25,6 +25,8 @@ export const TOKEN_LISTING: CardListing = {
   availability: '~availability~' as Availability,
   isExample: false,
   rent: RENT_SAMPLE,
+  // Any time: the script writes each listing's own into the card's <time> and its words beside it.
+  confirmedAt: '2000-01-01T00:00:00.000Z',
   cover: { url: '~coverUrl~', width: 800, height: 600, placeholder: '' },
 }
 

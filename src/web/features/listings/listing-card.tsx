@@ -1,15 +1,16 @@
 import { Link, useLocation } from 'react-router'
-import { FaHeartPulse, FaHouseUser, FaLocationDot, FaRoute, FaUser } from 'react-icons/fa6'
-import { formatRent } from '#shared/format.ts'
+import { FaCalendarCheck, FaHeartPulse, FaHouseUser, FaLocationDot, FaRoute, FaUser } from 'react-icons/fa6'
+import { confirmedAgo, formatRent } from '#shared/format.ts'
 import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
+import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 import { CardCover } from './card-cover.tsx'
 import { ExampleBadge } from './example-badge.tsx'
 
 export type CardListing = Pick<
   ListingSummary,
-  '_id' | 'title' | 'location' | 'availability' | 'userName' | 'isExample'
+  '_id' | 'title' | 'location' | 'availability' | 'userName' | 'isExample' | 'confirmedAt'
 > &
   Partial<
     Pick<
@@ -59,6 +60,7 @@ export function ListingCard({
   isFirst = false,
 }: ListingCardProps) {
   const { pathname, search } = useLocation()
+  const now = useNow()
   const rent =
     currency !== undefined && listing.rent !== undefined ? formatRent(listing.rent, currency) : undefined
   // The title and rent ride along for the login page, should the details ask the visitor to sign in first.
@@ -105,6 +107,14 @@ export function ListingCard({
             <FaUser aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Poster</dt>
             <dd className="min-w-0 wrap-anywhere">Posted by: {listing.userName}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <FaCalendarCheck aria-hidden="true" className="shrink-0 text-primary" />
+            <dt className="sr-only">Last confirmed</dt>
+            {/* The early cards (early-cards.js) write their own words into this element, from its dateTime. */}
+            <dd>
+              <time dateTime={listing.confirmedAt}>{confirmedAgo(listing.confirmedAt, now)}</time>
+            </dd>
           </div>
           {listing.match !== undefined && (
             <MatchFact match={listing.match} shared={listing.sharedInterests} />
