@@ -158,3 +158,16 @@ export const prepareFitCount = (db: Database, name: string) =>
     .from(seekerAd)
     .where(and(...shown, ...fitConditions))
     .prepare(name)
+
+/**
+ * The rows of these ads that are still shown and meet `where`, in no order: a page cut from a best-match prefix
+ * (./seeker-ad-prefixes.ts) puts them in the prefix's order.
+ */
+export function prepareAdsById(db: Database, where: SQL[], name: string) {
+  return db
+    .select({ ...summaryFields, createdExact })
+    .from(seekerAd)
+    .innerJoin(user, eq(seekerAd.ownerId, user.id))
+    .where(and(...shown, ...where, sql`${seekerAd.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare(name)
+}

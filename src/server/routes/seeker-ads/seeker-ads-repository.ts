@@ -9,10 +9,13 @@ import { viewerValues } from '../living-profile/match-sql.ts'
 import { earthPoint, type Center } from '../listings/near-plan.ts'
 import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
+import { AD_PREFIX_ROWS, codesKey, createAdPrefixes, pageFromPrefix, toPrefix } from './seeker-ad-prefixes.ts'
 import {
   adFields,
+  fitConditions,
   prepareAdCount,
   prepareAdPage,
+  prepareAdsById,
   prepareFitCount,
   prepareFitPage,
   type PageRow,
@@ -44,11 +47,80 @@ function cut(rows: PageRow[], limit: number, order: 'newest' | 'budget_desc' | '
 const cursorValues = (cursor: SeekerAdCursor | null) =>
   cursor ? Object.fromEntries(cursor.map((value, index) => [`c${index}`, value])) : {}
 
-export function createSeekerAdsRepository(db: Database) {
+/** What the fit rules read of a listing (`listingForFit`), with its place known. */
+export type FitTarget = {
+  lat: number
+  lon: number
+  rent: number
+  roomType: string
+  availableFrom: string | null
+}
+
+type SeekerAdsOptions = {
+  /** How many ads each best-match prefix keeps (decision 063); 0 keeps none, so every page runs the full statement. */
+  prefixRows?: number
+  /** Where a failed background refresh of a prefix is reported. */
+  onError?: (error: unknown) => void
+}
+
+export function createSeekerAdsRepository(db: Database, options: SeekerAdsOptions = {}) {
+  const { prefixRows = AD_PREFIX_ROWS } = options
   const pages = createStatementCache<ReturnType<typeof prepareAdPage>>('seeker_ad_page')
   const counts = createStatementCache<ReturnType<typeof prepareAdCount>>('seeker_ad_count')
   const fitPages = createStatementCache<ReturnType<typeof prepareFitPage>>('seeker_ad_fit')
   const fitCount = prepareFitCount(db, 'seeker_ad_fit_count')
+  const byIds = createStatementCache<ReturnType<typeof prepareAdsById>>('seeker_ad_by_ids')
+
+  const matchPage = () =>
+    pages('match+scored', (name) =>
+      prepareAdPage(db, { sort: 'match', limit: prefixRows } as SeekerAdQuery, false, true, name),
+    )
+  const fitValues = (viewer: Viewer, target: FitTarget) => ({
+    viewerId: viewer.id,
+    ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
+    center: earthPoint(target),
+    rent: target.rent,
+    roomType: target.roomType,
+    availableFrom: target.availableFrom,
+  })
+  const prefixes = createAdPrefixes(
+    async (viewerId, codes: ProfileCodes) =>
+      toPrefix(
+        (await matchPage().execute({ viewerId, ...viewerValues(codes), limit: prefixRows })) as PageRow[],
+        prefixRows,
+      ),
+    async (_listingId, { viewer, target }: { viewer: Viewer; target: FitTarget }) =>
+      toPrefix(
+        (await fitPages('first', (name) => prepareFitPage(db, false, name)).execute({
+          ...fitValues(viewer, target),
+          limit: prefixRows,
+        })) as PageRow[],
+        prefixRows,
+      ),
+    { onError: options.onError },
+  )
+
+  /** Sort=match for a viewer with a profile, near the top of the order: a page cut from their prefix. */
+  async function matchRowsFromPrefix(
+    query: SeekerAdQuery,
+    cursor: SeekerAdCursor | null,
+    near: Center | undefined,
+    viewer: Viewer | undefined,
+  ) {
+    if (prefixRows === 0 || query.sort !== 'match' || !viewer?.codes) return undefined
+    const prefix = await prefixes.viewers.get(viewer.id, viewer.codes, codesKey(viewer.codes))
+    const words = seekerAdFilters.words(query)
+    const read = byIds(words.join('+') || 'all', (name) =>
+      prepareAdsById(db, seekerAdFilters.where(query), name),
+    )
+    return pageFromPrefix(
+      prefix,
+      cursor,
+      query.limit,
+      words.length > 0,
+      async (ids) => (await read.execute({ ...seekerAdFilters.values(query, near), ids })) as PageRow[],
+    )
+  }
 
   const selectAd = () => db.select(adFields).from(seekerAd).innerJoin(user, eq(seekerAd.ownerId, user.id))
 
@@ -73,12 +145,16 @@ export function createSeekerAdsRepository(db: Database) {
         prepareAdCount(db, query, name),
       )
       const [rows, [total]] = await Promise.all([
-        page.execute({
-          ...filterValues,
-          ...cursorValues(cursor),
-          ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
-          limit: query.limit + 1,
-        }),
+        matchRowsFromPrefix(query, cursor, near, viewer).then(
+          (rows) =>
+            rows ??
+            page.execute({
+              ...filterValues,
+              ...cursorValues(cursor),
+              ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
+              limit: query.limit + 1,
+            }),
+        ),
         count.execute(filterValues),
       ])
       return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total: total?.count ?? 0 }
@@ -104,7 +180,7 @@ export function createSeekerAdsRepository(db: Database) {
       }))
       const { areas: _areas, ...fields } = ad
       const values = { ...fields, areas, updatedAt: sql`now()`, confirmedAt: sql`now()` }
-      return db.transaction(async (tx) => {
+      const isCreated = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(seekerAd)
           .values({ ownerId, ...values })
@@ -123,6 +199,8 @@ export function createSeekerAdsRepository(db: Database) {
         )
         return row!.isCreated
       })
+      prefixes.adsChanged()
+      return isCreated
     },
 
     async remove(ownerId: string): Promise<boolean> {
@@ -130,6 +208,7 @@ export function createSeekerAdsRepository(db: Database) {
         .delete(seekerAd)
         .where(eq(seekerAd.ownerId, ownerId))
         .returning({ id: seekerAd.id })
+      prefixes.adsChanged()
       return rows.length > 0
     },
 
@@ -149,28 +228,47 @@ export function createSeekerAdsRepository(db: Database) {
       return row
     },
 
-    /** A page of the listing's fitting seekers for its owner, best match first, then newest. */
+    /**
+     * A page of the listing's fitting seekers for its owner, best match first, then newest; near the top, cut from
+     * the listing's prefix of that order (the key names the poster's answers and the listing's fit values, so an
+     * edited listing or profile is never answered from an older prefix).
+     */
     async fitting(
-      target: { lat: number; lon: number; rent: number; roomType: string; availableFrom: string | null },
+      listingId: string,
+      target: FitTarget,
       limit: number,
       cursor: SeekerAdCursor | null,
       viewer: Viewer,
     ) {
-      const values = {
-        viewerId: viewer.id,
-        ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
-        center: earthPoint(target),
-        rent: target.rent,
-        roomType: target.roomType,
-        availableFrom: target.availableFrom,
+      const values = fitValues(viewer, target)
+      const fromPrefix = async () => {
+        if (prefixRows === 0) return undefined
+        const key = `${codesKey(viewer.codes)}|${JSON.stringify(target)}`
+        const prefix = await prefixes.listings.get(listingId, { viewer, target }, key)
+        const read = byIds('fit', (name) => prepareAdsById(db, fitConditions, name))
+        return pageFromPrefix(
+          prefix,
+          cursor,
+          limit,
+          false,
+          async (ids) => (await read.execute({ ...values, ids })) as PageRow[],
+        )
       }
       const page = fitPages(cursor ? 'cursor' : 'first', (name) => prepareFitPage(db, cursor !== null, name))
       const [rows, [total]] = await Promise.all([
-        page.execute({ ...values, ...cursorValues(cursor), limit: limit + 1 }),
+        fromPrefix().then(
+          (rows) => rows ?? page.execute({ ...values, ...cursorValues(cursor), limit: limit + 1 }),
+        ),
         fitCount.execute(values),
       ])
       return { ...cut(rows as PageRow[], limit, 'match', true), total: total?.count ?? 0 }
     },
+
+    /**
+     * Someone's living profile changed or went: their own prefix is dropped, every other is worked out again on
+     * its next use.
+     */
+    profileChanged: (userId: string) => prefixes.profileChanged(userId),
 
     /** Whether the person has an ad (for tests of account deletion and the like). */
     async exists(ownerId: string) {
