@@ -24,11 +24,17 @@ export type AdPrefix = {
   created: string[]
   /** True when the prefix holds every ad of the order, so a page it can't fill is still complete. */
   isWhole: boolean
+  /**
+   * A listing's fitting ads, counted when its prefix was worked out: finding them is most of the work, so a page cut
+   * from the prefix answers this count rather than find them all again.
+   */
+  total?: number
 }
 
 /** A prefix from the first rows of the order (the full statement's answer, `size` rows asked for). */
-export function toPrefix(rows: PageRow[], size: number): AdPrefix {
+export function toPrefix(rows: PageRow[], size: number, total?: number): AdPrefix {
   return {
+    total,
     ids: rows.map((row) => row._id),
     matches: rows.map((row) => row.match ?? null),
     keys: rows.map((row) => row.matchKey!),

@@ -89,14 +89,17 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         (await matchPage().execute({ viewerId, ...viewerValues(codes), limit: prefixRows })) as PageRow[],
         prefixRows,
       ),
-    async (_listingId, { viewer, target }: { viewer: Viewer; target: FitTarget }) =>
-      toPrefix(
-        (await fitPages('first', (name) => prepareFitPage(db, false, name)).execute({
-          ...fitValues(viewer, target),
+    async (_listingId, { viewer, target }: { viewer: Viewer; target: FitTarget }) => {
+      const values = fitValues(viewer, target)
+      const [rows, [count]] = await Promise.all([
+        fitPages('first', (name) => prepareFitPage(db, false, name)).execute({
+          ...values,
           limit: prefixRows,
-        })) as PageRow[],
-        prefixRows,
-      ),
+        }),
+        fitCount.execute(values),
+      ])
+      return toPrefix(rows as PageRow[], prefixRows, count?.count ?? 0)
+    },
     { onError: options.onError },
   )
 
@@ -246,22 +249,24 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         const key = `${codesKey(viewer.codes)}|${JSON.stringify(target)}`
         const prefix = await prefixes.listings.get(listingId, { viewer, target }, key)
         const read = byIds('fit', (name) => prepareAdsById(db, fitConditions, name))
-        return pageFromPrefix(
+        const rows = await pageFromPrefix(
           prefix,
           cursor,
           limit,
           false,
           async (ids) => (await read.execute({ ...values, ids })) as PageRow[],
         )
+        return rows ? { rows, total: prefix.total! } : undefined
       }
       const page = fitPages(cursor ? 'cursor' : 'first', (name) => prepareFitPage(db, cursor !== null, name))
-      const [rows, [total]] = await Promise.all([
-        fromPrefix().then(
-          (rows) => rows ?? page.execute({ ...values, ...cursorValues(cursor), limit: limit + 1 }),
-        ),
+      const kept = await fromPrefix()
+      if (kept) return { ...cut(kept.rows, limit, 'match', true), total: kept.total }
+      const [rows, [count]] = await Promise.all([
+        page.execute({ ...values, ...cursorValues(cursor), limit: limit + 1 }),
         fitCount.execute(values),
       ])
-      return { ...cut(rows as PageRow[], limit, 'match', true), total: total?.count ?? 0 }
+      const total = count?.count ?? 0
+      return { ...cut(rows as PageRow[], limit, 'match', true), total }
     },
 
     /**
