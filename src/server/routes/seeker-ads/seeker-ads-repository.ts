@@ -18,6 +18,7 @@ import {
   prepareAdsById,
   prepareFitCount,
   prepareFitPage,
+  prepareMatchPrefix,
   type PageRow,
 } from './seeker-ad-statements.ts'
 
@@ -71,10 +72,8 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const fitCount = prepareFitCount(db, 'seeker_ad_fit_count')
   const byIds = createStatementCache<ReturnType<typeof prepareAdsById>>('seeker_ad_by_ids')
 
-  const matchPage = () =>
-    pages('match+scored', (name) =>
-      prepareAdPage(db, { sort: 'match', limit: prefixRows } as SeekerAdQuery, false, true, name),
-    )
+  const matchPrefix = prepareMatchPrefix(db, [], 'seeker_ad_match_prefix')
+  const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix')
   const fitValues = (viewer: Viewer, target: FitTarget) => ({
     viewerId: viewer.id,
     ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
@@ -86,16 +85,17 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const prefixes = createAdPrefixes(
     async (viewerId, codes: ProfileCodes) =>
       toPrefix(
-        (await matchPage().execute({ viewerId, ...viewerValues(codes), limit: prefixRows })) as PageRow[],
+        (await matchPrefix.execute({
+          viewerId,
+          ...viewerValues(codes),
+          limit: prefixRows,
+        })) as PageRow[],
         prefixRows,
       ),
     async (_listingId, { viewer, target }: { viewer: Viewer; target: FitTarget }) => {
       const values = fitValues(viewer, target)
       const [rows, [count]] = await Promise.all([
-        fitPages('first', (name) => prepareFitPage(db, false, name)).execute({
-          ...values,
-          limit: prefixRows,
-        }),
+        fitPrefix.execute({ ...values, limit: prefixRows }),
         fitCount.execute(values),
       ])
       return toPrefix(rows as PageRow[], prefixRows, count?.count ?? 0)
