@@ -3,6 +3,7 @@ import type { NewSeekerAd, SeekerAdQuery, SeekerArea } from '#shared/seeker-ad.t
 import { placeLabel, type Place } from '#shared/place.ts'
 import type { Database } from '../../db/client.ts'
 import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
+import { createCountCache } from '../../db/count-cache.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { listing, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
 import { viewerValues } from '../living-profile/match-sql.ts'
@@ -71,6 +72,8 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const fitPages = createStatementCache<ReturnType<typeof prepareFitPage>>('seeker_ad_fit')
   const fitCount = prepareFitCount(db, 'seeker_ad_fit_count')
   const byIds = createStatementCache<ReturnType<typeof prepareAdsById>>('seeker_ad_by_ids')
+  // The unfiltered list's total, as browse keeps its counts (decision 006): a large one is kept for 10 seconds.
+  const allCount = createCountCache()
 
   const matchPrefix = prepareMatchPrefix(db, [], 'seeker_ad_match_prefix')
   const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix')
@@ -147,7 +150,8 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
       const count = counts(seekerAdFilters.words(query).join('+') || 'all', (name) =>
         prepareAdCount(db, query, name),
       )
-      const [rows, [total]] = await Promise.all([
+      const words = seekerAdFilters.words(query)
+      const [rows, total] = await Promise.all([
         matchRowsFromPrefix(query, cursor, near, viewer).then(
           (rows) =>
             rows ??
@@ -158,9 +162,11 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
               limit: query.limit + 1,
             }),
         ),
-        count.execute(filterValues),
+        words.length > 0
+          ? count.execute(filterValues).then(([row]) => row?.count ?? 0)
+          : allCount.get('all', async () => (await count.execute(filterValues))[0]?.count ?? 0),
       ])
-      return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total: total?.count ?? 0 }
+      return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total }
     },
 
     /** The ad, whatever its status (the caller decides who may see a paused one). */
@@ -203,6 +209,7 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         return row!.isCreated
       })
       prefixes.adsChanged()
+      allCount.clear()
       return isCreated
     },
 
@@ -212,6 +219,7 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         .where(eq(seekerAd.ownerId, ownerId))
         .returning({ id: seekerAd.id })
       prefixes.adsChanged()
+      allCount.clear()
       return rows.length > 0
     },
 
