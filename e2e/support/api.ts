@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 import type { NewListingInput } from '../../src/shared/listing.ts'
+import type { NewSeekerAd } from '../../src/shared/seeker-ad.ts'
 import { sampleListing } from '../../src/shared/sample-listing.ts'
 
 // Test data goes in through the real API, as a person's browser would send it.
@@ -60,6 +67,24 @@ export async function createListingViaApi(
   if (response.status() !== 201)
     throw new Error(`create failed: ${response.status()} ${await response.text()}`)
   return ((await response.json()) as { insertedId: string }).insertedId
+}
+
+/** A room-wanted ad for a new person signed up for it (one ad per person), as their dashboard would publish it. */
+export async function createSeekerAdViaApi(
+  baseURL: string,
+  ad: Partial<NewSeekerAd> & Pick<NewSeekerAd, 'areas'>,
+) {
+  const request = await playwrightRequest.newContext({ baseURL })
+  try {
+    await signUpViaApi(request, baseURL)
+    const response = await request.put('/api/seeker-ad', {
+      headers: originHeaders(request, baseURL),
+      data: { headline: `Looking ${uniqueLetterToken()}`, budget: 800, roomTypes: ['Single'], ...ad },
+    })
+    if (response.status() !== 201) throw new Error(`ad failed: ${response.status()} ${await response.text()}`)
+  } finally {
+    await request.dispose()
+  }
 }
 
 /** A browser page already signed in as a fresh user (the context shares cookies with page.request). */

@@ -188,7 +188,14 @@ export async function buildApp(
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
-  const profiles = createLivingProfileRepository(database.db, listings.profileChanged)
+  const seekerAds = createSeekerAdsRepository(database.db, {
+    onError: (error) => app.log.error({ err: error }, 'seeker-ad prefix refresh failed'),
+  })
+  // Both best-match caches (browse's and Rooms wanted's) depend on everyone's living profile.
+  const profiles = createLivingProfileRepository(database.db, (userId) => {
+    listings.profileChanged(userId)
+    seekerAds.profileChanged(userId)
+  })
   await app.register(listingRoutes(listings, gazetteer, profiles, { photoStore }))
   await app.register(
     photoRoutes({ photos, store: photoStore, ownerOf: listings.ownerOf, limits: options.photoLimits }),
@@ -208,7 +215,7 @@ export async function buildApp(
   await app.register(liveRoutes(live.hub, app.sessionOf))
   await app.register(reportRoutes(reports))
   await app.register(moderationRoutes(moderation))
-  await app.register(seekerAdRoutes(createSeekerAdsRepository(database.db), gazetteer, profiles, listings))
+  await app.register(seekerAdRoutes(seekerAds, gazetteer, profiles, listings))
   await app.register(
     savedSearchRoutes(
       createSavedSearchesRepository(database.db),

@@ -78,7 +78,13 @@ export const PAGES = {
     signIn: true,
   },
   // Rooms wanted: people who need a room, and their ads.
-  roomsWanted: { path: '/rooms-wanted', layout: 'root', module: 'routes/rooms-wanted.tsx' },
+  roomsWanted: {
+    path: '/rooms-wanted',
+    layout: 'root',
+    module: 'routes/rooms-wanted.tsx',
+    prerender: true,
+    fetches: ['/api/seeker-ads', '/api/config'],
+  },
   seekerAd: {
     path: '/rooms-wanted/:id',
     layout: 'root',

@@ -1,7 +1,8 @@
-// Draws a prerendered page's listing cards as soon as their answer arrives, before the app has loaded (decision 036).
-// Each slot the page's loading state leaves ([data-early-cards], src/web/features/listings/early-card-templates.tsx)
-// names the API answer to show and the build's templates to copy; the answers are kept for the app, which reads
-// them instead of asking again (src/web/lib/api.ts), and later draws the same cards in the slot's place.
+// Draws a prerendered page's cards (listings, or room-wanted ads) as soon as their answer arrives, before the app has
+// loaded (decisions 036, 062). Each slot the page's loading state leaves ([data-early-cards],
+// src/web/first-paint/early-templates.tsx) names the API answer to show and the build's templates to copy; the
+// answers are kept for the app, which reads them instead of asking again (src/web/lib/api.ts), and later draws the
+// same cards in the slot's place.
 ;(function () {
   var root = document.getElementById('root')
   var slots = root ? root.querySelectorAll('[data-early-cards]') : []
@@ -77,64 +78,128 @@
     return null
   }
 
-  function card(template, listing, currency, now) {
-    var copy = template.content.cloneNode(true)
-    var badge = textNode(copy, '~availability~')
-    var availability = part(listing.availability)
-    if (badge && availability) badge.parentElement.replaceWith(availability)
-    var rent = textNode(copy, template.getAttribute('data-rent-sample'))
-    if (rent)
-      rent.nodeValue = new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: currency,
-        maximumFractionDigits: 0,
-      }).format(listing.rent)
-    var cover = copy.querySelector('article > figure')
-    if (!listing.cover) {
-      var none = part('no-cover')
-      if (cover && none) cover.replaceWith(none)
-      cover = none
-    } else if (cover) {
-      var image = cover.querySelector('img')
-      image.setAttribute('width', listing.cover.width)
-      image.setAttribute('height', listing.cover.height)
-    }
-    if (listing.isExample && cover) cover.after(part('example'))
-    var confirmed = copy.querySelector('time[datetime]')
-    if (confirmed) {
-      confirmed.setAttribute('datetime', listing.confirmedAt)
-      confirmed.textContent = confirmedAgo(listing.confirmedAt, now)
-    }
-    var place = listing.placeName && listing.location.indexOf(listing.placeName) < 0 ? listing.placeName : ''
-    fill(copy, {
-      _id: listing._id,
-      title: listing.title,
-      location: listing.location,
-      placeName: place,
-      roomType: listing.roomType,
-      userName: listing.userName,
-      coverUrl: listing.cover ? listing.cover.url : '',
-    })
-    return copy
+  /** Writes `text` over the text node that reads `sample` (a formatted field's stand-in); the node, or null. */
+  function replaceSample(fragment, sample, text) {
+    var node = sample ? textNode(fragment, sample) : null
+    if (node) node.nodeValue = text
+    return node
   }
 
-  function draw(slot, listings, total, currency) {
+  function money(amount, currency) {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency,
+      maximumFractionDigits: 0,
+    }).format(amount)
+  }
+
+  // How each kind of card is filled (src/web/first-paint/early-templates.tsx): `copy` is the card template's
+  // content, `samples` the text its formatted fields have there.
+  var KINDS = {
+    listing: {
+      count: function (total, shown) {
+        return (
+          (total === 1 ? '1 listing' : total + ' listings') + (shown < total ? ' · showing ' + shown : '')
+        )
+      },
+      fill: function (copy, samples, listing, currency, now) {
+        var badge = textNode(copy, '~availability~')
+        var availability = part(listing.availability)
+        if (badge && availability) badge.parentElement.replaceWith(availability)
+        replaceSample(copy, samples.rent, money(listing.rent, currency))
+        var cover = copy.querySelector('article > figure')
+        if (!listing.cover) {
+          var none = part('no-cover')
+          if (cover && none) cover.replaceWith(none)
+          cover = none
+        } else if (cover) {
+          var image = cover.querySelector('img')
+          image.setAttribute('width', listing.cover.width)
+          image.setAttribute('height', listing.cover.height)
+        }
+        if (listing.isExample && cover) cover.after(part('example'))
+        var confirmed = copy.querySelector('time[datetime]')
+        if (confirmed) {
+          confirmed.setAttribute('datetime', listing.confirmedAt)
+          confirmed.textContent = confirmedAgo(listing.confirmedAt, now)
+        }
+        var place =
+          listing.placeName && listing.location.indexOf(listing.placeName) < 0 ? listing.placeName : ''
+        fill(copy, {
+          _id: listing._id,
+          title: listing.title,
+          location: listing.location,
+          placeName: place,
+          roomType: listing.roomType,
+          userName: listing.userName,
+          coverUrl: listing.cover ? listing.cover.url : '',
+        })
+      },
+    },
+    // A room-wanted ad (src/web/features/rooms-wanted/seeker-card.tsx).
+    seeker: {
+      count: function (total) {
+        return total === 1 ? '1 person looking' : total.toLocaleString('en-US') + ' people looking'
+      },
+      fill: function (copy, samples, ad, currency) {
+        var photo = copy.querySelector('img')
+        var noPhoto = part('no-photo')
+        if (!ad.userPhoto && photo && noPhoto) photo.replaceWith(noPhoto)
+        var example = textNode(copy, samples.example)
+        if (!ad.isExample && example) example.parentElement.remove()
+        replaceSample(copy, samples.budget, money(ad.budget, currency))
+        var areas = ad.areas.map(function (area) {
+          return area.name + ' (' + area.radiusKm + ' km)'
+        })
+        replaceSample(copy, samples.areas, areas.join(' · '))
+        var day = ad.moveInFrom
+          ? new Date(ad.moveInFrom + 'T00:00:00Z').toLocaleDateString('en-GB', {
+              dateStyle: 'long',
+              timeZone: 'UTC',
+            })
+          : ''
+        replaceSample(copy, samples.moveIn, day ? 'From ' + day : 'Any time')
+        var months = ad.minStayMonths
+        replaceSample(
+          copy,
+          samples.stay,
+          months ? ' · ' + months + (months === 1 ? ' month' : ' months') : '',
+        )
+        // A signed-in viewer's answer scores each ad: "80% match", or "No match score"; an anonymous one's doesn't.
+        var match = textNode(copy, samples.match)
+        if (match && ad.match === undefined) match.parentElement.closest('div').remove()
+        else if (match && ad.match === null) match.parentElement.replaceWith('No match score')
+        else if (match) match.nodeValue = String(ad.match)
+        fill(copy, {
+          _id: ad._id,
+          headline: ad.headline,
+          userName: ad.userName,
+          userPhoto: ad.userPhoto || '',
+          roomTypes: ad.roomTypes.join(', '),
+        })
+      },
+    },
+  }
+
+  function draw(slot, items, total, currency) {
     var name = slot.getAttribute('data-template')
     var block = document.getElementById(name)
     var template = document.getElementById(name + '-card')
-    if (!block || !template || !slot.isConnected || listings.length === 0) return
+    var kind = template && KINDS[template.getAttribute('data-kind')]
+    if (!block || !kind || !slot.isConnected || items.length === 0) return
+    var samples = JSON.parse(template.getAttribute('data-samples') || '{}')
     var copy = block.content.cloneNode(true)
     var currencyName = new Intl.DisplayNames('en', { type: 'currency' }).of(currency)
     fill(copy, {
-      count:
-        (total === 1 ? '1 listing' : total + ' listings') +
-        (listings.length < total ? ' · showing ' + listings.length : ''),
+      count: kind.count(total, items.length),
       currency: currencyName && currencyName !== currency ? currencyName + ' (' + currency + ')' : currency,
     })
     var list = copy.querySelector('[data-cards]')
     var now = new Date()
-    listings.forEach(function (listing) {
-      list.appendChild(card(template, listing, currency, now))
+    items.forEach(function (item) {
+      var card = template.content.cloneNode(true)
+      kind.fill(card, samples, item, currency, now)
+      list.appendChild(card)
     })
     slot.replaceChildren(copy)
   }
@@ -153,16 +218,16 @@
     var src = slot.getAttribute('data-early-cards')
     var page = ask(src).then(function (response) {
       var total = Number(response.headers.get('X-Total-Count'))
-      return response.json().then(function (listings) {
-        return { listings: listings, total: Number.isFinite(total) && total > 0 ? total : listings.length }
+      return response.json().then(function (items) {
+        return { items: items, total: Number.isFinite(total) && total > 0 ? total : items.length }
       })
     })
     Promise.all([page, currency])
       .then(function (both) {
-        draw(slot, both[0].listings, both[0].total, both[1])
+        draw(slot, both[0].items, both[0].total, both[1])
       })
       .catch(function () {
-        // The app shows the listings, or says why it can't, once it has loaded.
+        // The app shows the cards, or says why it can't, once it has loaded.
       })
   })
 })()

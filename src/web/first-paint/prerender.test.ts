@@ -61,13 +61,36 @@ describe('the prerendered first paint of the public pages', () => {
       ])
         expect(card).toContain(token)
       expect(card).toContain('href="/browse-listing-details/~_id~"')
-      expect(card).toContain('data-rent-sample="$987,654,321"')
+      expect(card).toContain('data-kind="listing"')
+      expect(card).toContain('data-samples="{&quot;rent&quot;:&quot;$987,654,321&quot;}"')
       // The script writes the listing's time and "Confirmed … ago" into the card's only <time>.
       expect(card.match(/<time datetime="[^"]+">Confirmed [^<]+<\/time>/gi)).toHaveLength(1)
       for (const part of ['Available', 'Not Available', 'no-cover', 'example'])
         expect(templates).toContain(`<template id="early-part-${part}">`)
     },
   )
+
+  test('Rooms wanted has its heading, its filter form, the ads still loading, and its cards’ templates', async () => {
+    const { markup, templates } = await renderFirstPaint('/rooms-wanted')
+    expect(markup).toContain('>Rooms wanted</h1>')
+    expect(markup).toMatch(
+      /<form role="search" aria-label="Filter rooms wanted"[^>]* action="\/rooms-wanted" method="get">/,
+    )
+    expect(markup).toContain('Loading ads')
+    expect(markup).toContain('<div data-early-cards="/api/seeker-ads" data-template="early-seekers"></div>')
+    const card = templates!.slice(templates!.indexOf('<template id="early-seekers-card"'))
+    expect(card).toContain('data-kind="seeker"')
+    for (const token of ['~headline~', '~userName~', '~roomTypes~', 'src="~userPhoto~"'])
+      expect(card).toContain(token)
+    expect(card).toContain('href="/rooms-wanted/~_id~"')
+    // Each formatted field's sample is in the card, for the script to find and replace.
+    const samples = JSON.parse(
+      /data-samples="([^"]+)"/.exec(card)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+    ) as Record<string, string>
+    expect(Object.keys(samples).sort()).toEqual(['areas', 'budget', 'example', 'match', 'moveIn', 'stay'])
+    for (const sample of Object.values(samples)) expect(card).toContain(sample)
+    expect(templates).toContain('<template id="early-part-no-photo">')
+  })
 
   test('the other public pages have no early cards', async () => {
     expect((await renderFirstPaint('/about')).templates).toBeUndefined()

@@ -34,9 +34,12 @@ export type BestMatchOptions = {
   onRefreshError?: (error: unknown) => void
 }
 
-/** `compute` works out a viewer's prefix from what identifies their answers (`Answers`, e.g. their masks). */
-export function createBestMatchPrefixes<Answers>(
-  compute: (viewerId: string, answers: Answers) => Promise<BestMatchPrefix>,
+/**
+ * `compute` works out a viewer's prefix from what identifies their answers (`Answers`, e.g. their masks). Rooms
+ * wanted keeps prefixes of its own shape (`Prefix`) with the same rules (../seeker-ads/seeker-ad-prefixes.ts).
+ */
+export function createBestMatchPrefixes<Answers, Prefix = BestMatchPrefix>(
+  compute: (viewerId: string, answers: Answers) => Promise<Prefix>,
   {
     freshMs = 10_000,
     staleMs = 60_000,
@@ -46,7 +49,7 @@ export function createBestMatchPrefixes<Answers>(
     onRefreshError,
   }: BestMatchOptions = {},
 ) {
-  const prefixes = createTtlCache<string, { codesKey: string; prefix: BestMatchPrefix }>({
+  const prefixes = createTtlCache<string, { codesKey: string; prefix: Prefix }>({
     freshMs,
     staleMs,
     maxEntries: maxViewers,
@@ -57,7 +60,7 @@ export function createBestMatchPrefixes<Answers>(
 
   return {
     /** The viewer's prefix; `codesKey` names their answers, so a prefix of older answers is never used. */
-    async get(viewerId: string, answers: Answers, codesKey: string): Promise<BestMatchPrefix> {
+    async get(viewerId: string, answers: Answers, codesKey: string): Promise<Prefix> {
       const kept = await prefixes.get(
         viewerId,
         async () => ({ codesKey, prefix: await compute(viewerId, answers) }),

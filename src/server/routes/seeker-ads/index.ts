@@ -196,7 +196,14 @@ export const seekerAdRoutes =
           )
         const codes = await profiles.codes(request.user.id)
         const result = await ads.fitting(
-          { ...target, lat: target.lat, lon: target.lon },
+          request.params.id,
+          {
+            lat: target.lat,
+            lon: target.lon,
+            rent: target.rent,
+            roomType: target.roomType,
+            availableFrom: target.availableFrom,
+          },
           request.query.limit,
           cursor,
           { id: request.user.id, codes },

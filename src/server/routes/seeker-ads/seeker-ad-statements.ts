@@ -6,7 +6,13 @@ import { factSelection } from '../../db/fact-sql.ts'
 import { SEEKER_AD_FACTS, type SeekerAdFactName } from '#shared/seeker-ad.ts'
 import type { FactValues } from '#shared/fact-table.ts'
 import { isoText } from '../listings/listing-columns.ts'
-import { CODE_KEYS, matchScore, viewerPlaceholders, type Codes } from '../living-profile/match-sql.ts'
+import {
+  CODE_KEYS,
+  matchScore,
+  scoredProfiles,
+  viewerPlaceholders,
+  type Codes,
+} from '../living-profile/match-sql.ts'
 import { areaHolds, seekerAdFilters } from './seeker-ad-filters.ts'
 
 // The statements of Rooms wanted's pages and of a listing's fitting seekers, prepared once per shape (which
@@ -158,3 +164,34 @@ export const prepareFitCount = (db: Database, name: string) =>
     .from(seekerAd)
     .where(and(...shown, ...fitConditions))
     .prepare(name)
+
+/**
+ * The rows of these ads that are still shown and meet `where`, in no order: a page cut from a best-match prefix
+ * (./seeker-ad-prefixes.ts) puts them in the prefix's order.
+ */
+export function prepareAdsById(db: Database, where: SQL[], name: string) {
+  return db
+    .select({ ...summaryFields, createdExact })
+    .from(seekerAd)
+    .innerJoin(user, eq(seekerAd.ownerId, user.id))
+    .where(and(...shown, ...where, sql`${seekerAd.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare(name)
+}
+
+/**
+ * The first ads of a best-match order, for a prefix (./seeker-ad-prefixes.ts): every other person's profile scored
+ * once (browse's `scoredProfiles`, fenced so PostgreSQL doesn't score per ad instead), joined to the ads by their
+ * writer, and only what the prefix keeps, so the sort carries no card fields. The order is the full statement's
+ * (`keyset('match')`); one's own ad has no score there either.
+ */
+export function prepareMatchPrefix(db: Database, where: SQL[], name: string) {
+  const key = sql<number>`coalesce(scored.match, -1)`
+  return db
+    .select({ _id: seekerAd.id, createdExact, match: sql<number | null>`scored.match`, matchKey: key })
+    .from(seekerAd)
+    .leftJoin(sql`${scoredProfiles(true)} as scored`, sql`scored.user_id = ${seekerAd.ownerId}`)
+    .where(and(...shown, ...where))
+    .orderBy(sql`${key} desc`, sql`${seekerAd.createdAt} desc`, sql`${seekerAd.id} desc`)
+    .limit(p.limit)
+    .prepare(name)
+}

@@ -3,18 +3,23 @@ import type { NewSeekerAd, SeekerAdQuery, SeekerArea } from '#shared/seeker-ad.t
 import { placeLabel, type Place } from '#shared/place.ts'
 import type { Database } from '../../db/client.ts'
 import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
+import { createCountCache } from '../../db/count-cache.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { listing, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
 import { viewerValues } from '../living-profile/match-sql.ts'
 import { earthPoint, type Center } from '../listings/near-plan.ts'
 import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
+import { AD_PREFIX_ROWS, codesKey, createAdPrefixes, pageFromPrefix, toPrefix } from './seeker-ad-prefixes.ts'
 import {
   adFields,
+  fitConditions,
   prepareAdCount,
   prepareAdPage,
+  prepareAdsById,
   prepareFitCount,
   prepareFitPage,
+  prepareMatchPrefix,
   type PageRow,
 } from './seeker-ad-statements.ts'
 
@@ -44,11 +49,84 @@ function cut(rows: PageRow[], limit: number, order: 'newest' | 'budget_desc' | '
 const cursorValues = (cursor: SeekerAdCursor | null) =>
   cursor ? Object.fromEntries(cursor.map((value, index) => [`c${index}`, value])) : {}
 
-export function createSeekerAdsRepository(db: Database) {
+/** What the fit rules read of a listing (`listingForFit`), with its place known. */
+export type FitTarget = {
+  lat: number
+  lon: number
+  rent: number
+  roomType: string
+  availableFrom: string | null
+}
+
+type SeekerAdsOptions = {
+  /** How many ads each best-match prefix keeps (decision 063); 0 keeps none, so every page runs the full statement. */
+  prefixRows?: number
+  /** Where a failed background refresh of a prefix is reported. */
+  onError?: (error: unknown) => void
+}
+
+export function createSeekerAdsRepository(db: Database, options: SeekerAdsOptions = {}) {
+  const { prefixRows = AD_PREFIX_ROWS } = options
   const pages = createStatementCache<ReturnType<typeof prepareAdPage>>('seeker_ad_page')
   const counts = createStatementCache<ReturnType<typeof prepareAdCount>>('seeker_ad_count')
   const fitPages = createStatementCache<ReturnType<typeof prepareFitPage>>('seeker_ad_fit')
   const fitCount = prepareFitCount(db, 'seeker_ad_fit_count')
+  const byIds = createStatementCache<ReturnType<typeof prepareAdsById>>('seeker_ad_by_ids')
+  // The unfiltered list's total, as browse keeps its counts (decision 006): a large one is kept for 10 seconds.
+  const allCount = createCountCache()
+
+  const matchPrefix = prepareMatchPrefix(db, [], 'seeker_ad_match_prefix')
+  const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix')
+  const fitValues = (viewer: Viewer, target: FitTarget) => ({
+    viewerId: viewer.id,
+    ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
+    center: earthPoint(target),
+    rent: target.rent,
+    roomType: target.roomType,
+    availableFrom: target.availableFrom,
+  })
+  const prefixes = createAdPrefixes(
+    async (viewerId, codes: ProfileCodes) =>
+      toPrefix(
+        (await matchPrefix.execute({
+          viewerId,
+          ...viewerValues(codes),
+          limit: prefixRows,
+        })) as PageRow[],
+        prefixRows,
+      ),
+    async (_listingId, { viewer, target }: { viewer: Viewer; target: FitTarget }) => {
+      const values = fitValues(viewer, target)
+      const [rows, [count]] = await Promise.all([
+        fitPrefix.execute({ ...values, limit: prefixRows }),
+        fitCount.execute(values),
+      ])
+      return toPrefix(rows as PageRow[], prefixRows, count?.count ?? 0)
+    },
+    { onError: options.onError },
+  )
+
+  /** Sort=match for a viewer with a profile, near the top of the order: a page cut from their prefix. */
+  async function matchRowsFromPrefix(
+    query: SeekerAdQuery,
+    cursor: SeekerAdCursor | null,
+    near: Center | undefined,
+    viewer: Viewer | undefined,
+  ) {
+    if (prefixRows === 0 || query.sort !== 'match' || !viewer?.codes) return undefined
+    const prefix = await prefixes.viewers.get(viewer.id, viewer.codes, codesKey(viewer.codes))
+    const words = seekerAdFilters.words(query)
+    const read = byIds(words.join('+') || 'all', (name) =>
+      prepareAdsById(db, seekerAdFilters.where(query), name),
+    )
+    return pageFromPrefix(
+      prefix,
+      cursor,
+      query.limit,
+      words.length > 0,
+      async (ids) => (await read.execute({ ...seekerAdFilters.values(query, near), ids })) as PageRow[],
+    )
+  }
 
   const selectAd = () => db.select(adFields).from(seekerAd).innerJoin(user, eq(seekerAd.ownerId, user.id))
 
@@ -72,16 +150,23 @@ export function createSeekerAdsRepository(db: Database) {
       const count = counts(seekerAdFilters.words(query).join('+') || 'all', (name) =>
         prepareAdCount(db, query, name),
       )
-      const [rows, [total]] = await Promise.all([
-        page.execute({
-          ...filterValues,
-          ...cursorValues(cursor),
-          ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
-          limit: query.limit + 1,
-        }),
-        count.execute(filterValues),
+      const words = seekerAdFilters.words(query)
+      const [rows, total] = await Promise.all([
+        matchRowsFromPrefix(query, cursor, near, viewer).then(
+          (rows) =>
+            rows ??
+            page.execute({
+              ...filterValues,
+              ...cursorValues(cursor),
+              ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
+              limit: query.limit + 1,
+            }),
+        ),
+        words.length > 0
+          ? count.execute(filterValues).then(([row]) => row?.count ?? 0)
+          : allCount.get('all', async () => (await count.execute(filterValues))[0]?.count ?? 0),
       ])
-      return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total: total?.count ?? 0 }
+      return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total }
     },
 
     /** The ad, whatever its status (the caller decides who may see a paused one). */
@@ -104,7 +189,7 @@ export function createSeekerAdsRepository(db: Database) {
       }))
       const { areas: _areas, ...fields } = ad
       const values = { ...fields, areas, updatedAt: sql`now()`, confirmedAt: sql`now()` }
-      return db.transaction(async (tx) => {
+      const isCreated = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(seekerAd)
           .values({ ownerId, ...values })
@@ -123,6 +208,9 @@ export function createSeekerAdsRepository(db: Database) {
         )
         return row!.isCreated
       })
+      prefixes.adsChanged()
+      allCount.clear()
+      return isCreated
     },
 
     async remove(ownerId: string): Promise<boolean> {
@@ -130,6 +218,8 @@ export function createSeekerAdsRepository(db: Database) {
         .delete(seekerAd)
         .where(eq(seekerAd.ownerId, ownerId))
         .returning({ id: seekerAd.id })
+      prefixes.adsChanged()
+      allCount.clear()
       return rows.length > 0
     },
 
@@ -149,28 +239,49 @@ export function createSeekerAdsRepository(db: Database) {
       return row
     },
 
-    /** A page of the listing's fitting seekers for its owner, best match first, then newest. */
+    /**
+     * A page of the listing's fitting seekers for its owner, best match first, then newest; near the top, cut from
+     * the listing's prefix of that order (the key names the poster's answers and the listing's fit values, so an
+     * edited listing or profile is never answered from an older prefix).
+     */
     async fitting(
-      target: { lat: number; lon: number; rent: number; roomType: string; availableFrom: string | null },
+      listingId: string,
+      target: FitTarget,
       limit: number,
       cursor: SeekerAdCursor | null,
       viewer: Viewer,
     ) {
-      const values = {
-        viewerId: viewer.id,
-        ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
-        center: earthPoint(target),
-        rent: target.rent,
-        roomType: target.roomType,
-        availableFrom: target.availableFrom,
+      const values = fitValues(viewer, target)
+      const fromPrefix = async () => {
+        if (prefixRows === 0) return undefined
+        const key = `${codesKey(viewer.codes)}|${JSON.stringify(target)}`
+        const prefix = await prefixes.listings.get(listingId, { viewer, target }, key)
+        const read = byIds('fit', (name) => prepareAdsById(db, fitConditions, name))
+        const rows = await pageFromPrefix(
+          prefix,
+          cursor,
+          limit,
+          false,
+          async (ids) => (await read.execute({ ...values, ids })) as PageRow[],
+        )
+        return rows ? { rows, total: prefix.total! } : undefined
       }
       const page = fitPages(cursor ? 'cursor' : 'first', (name) => prepareFitPage(db, cursor !== null, name))
-      const [rows, [total]] = await Promise.all([
+      const kept = await fromPrefix()
+      if (kept) return { ...cut(kept.rows, limit, 'match', true), total: kept.total }
+      const [rows, [count]] = await Promise.all([
         page.execute({ ...values, ...cursorValues(cursor), limit: limit + 1 }),
         fitCount.execute(values),
       ])
-      return { ...cut(rows as PageRow[], limit, 'match', true), total: total?.count ?? 0 }
+      const total = count?.count ?? 0
+      return { ...cut(rows as PageRow[], limit, 'match', true), total }
     },
+
+    /**
+     * Someone's living profile changed or went: their own prefix is dropped, every other is worked out again on
+     * its next use.
+     */
+    profileChanged: (userId: string) => prefixes.profileChanged(userId),
 
     /** Whether the person has an ad (for tests of account deletion and the like). */
     async exists(ownerId: string) {

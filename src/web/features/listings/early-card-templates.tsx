@@ -5,11 +5,10 @@ import { AvailabilityBadge } from './availability-badge.tsx'
 import { CardCover } from './card-cover.tsx'
 import { ExampleBadge } from './example-badge.tsx'
 import type { CardListing } from './listing-card.tsx'
+import { EarlyTemplates } from '../../first-paint/early-templates.tsx'
 
-// The listing cards a prerendered page draws before the app has loaded (decision 036). The build renders the real
-// components once more with ~tokens~ in place of a listing's fields, into <template>s outside the app's root;
-// src/web/first-paint/early-cards.js fills a copy per listing from the page's first API answer, into the slot the
-// page's loading state leaves for them. The app later draws the same cards in their place.
+// The listing cards a prerendered page draws before the app has loaded (decision 036): the listing whose fields are
+// tokens, and the parts that differ by more than text (src/web/first-paint/early-templates.tsx does the rest).
 
 /** A rent no listing has (rents stop at 1,000,000): the script finds its text and writes the real rent there. */
 const RENT_SAMPLE = 987_654_321
@@ -47,36 +46,16 @@ type CardTemplatesProps = {
   card: ReactNode
 }
 
-/** The templates of one page's early cards, for the build to put after the app's root. */
+/** The templates of one page's early listing cards, for the build to put after the app's root. */
 export function CardTemplates({ name, block, card }: CardTemplatesProps) {
   return (
-    <>
-      <template id={name}>{block}</template>
-      <template id={`${name}-card`} data-rent-sample={formatRent(RENT_SAMPLE, 'USD')}>
-        {card}
-      </template>
-      {Object.entries(PARTS).map(([part, element]) => (
-        <template key={part} id={`early-part-${part}`}>
-          {element}
-        </template>
-      ))}
-    </>
-  )
-}
-
-const EMPTY = { __html: '' }
-
-/**
- * Where early cards go: part of a prerendered page's loading state. React never looks inside an element whose
- * content it was given as HTML, so hydration leaves the cards the script put there until the app draws its own.
- */
-export function EarlyCardsSlot({ src, template }: { src: string; template: string }) {
-  return (
-    <div
-      data-early-cards={src}
-      data-template={template}
-      dangerouslySetInnerHTML={EMPTY}
-      suppressHydrationWarning
+    <EarlyTemplates
+      name={name}
+      kind="listing"
+      block={block}
+      card={card}
+      samples={{ rent: formatRent(RENT_SAMPLE, 'USD') }}
+      parts={PARTS}
     />
   )
 }

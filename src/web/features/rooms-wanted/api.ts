@@ -22,9 +22,14 @@ async function page(path: string, signal?: AbortSignal): Promise<AdsPage> {
   }
 }
 
-/** A page of Rooms wanted for these API parameters (the page's own view, less what only the page reads). */
-export const getAds = (params: URLSearchParams, signal?: AbortSignal) =>
-  page(`${API.seekerAds}?${params}`, signal)
+/**
+ * A page of Rooms wanted for these API parameters (the page's own view, less what only the page reads). Without
+ * any, the plain address: the one the prerendered page's early cards asked for (src/shared/pages.ts).
+ */
+export function getAds(params: URLSearchParams, signal?: AbortSignal) {
+  const query = params.toString()
+  return page(query ? `${API.seekerAds}?${query}` : API.seekerAds, signal)
+}
 
 export const getListingSeekers = (id: string, cursor: string | null, signal?: AbortSignal) =>
   page(`${API.listingSeekers(id)}${cursor ? `?${new URLSearchParams({ cursor })}` : ''}`, signal)

@@ -11,29 +11,39 @@ type SeekerCardProps = { ad: SeekerAdSummary; to: string; currency: string }
 export const areasText = (ad: Pick<SeekerAdSummary, 'areas'>) =>
   ad.areas.map((area) => `${area.name} (${area.radiusKm} km)`).join(' · ')
 
+/** When the seeker can move in, as the card says it: "From 1 December 2026" or "Any time". */
+export const moveInText = (ad: Pick<SeekerAdSummary, 'moveInFrom'>) =>
+  ad.moveInFrom ? `From ${factText(SEEKER_AD_FACTS.moveInFrom, ad.moveInFrom)}` : 'Any time'
+
+/** How long they mean to stay, after the move-in: " · 6 months", or nothing when the ad doesn't say. */
+export const stayText = (ad: Pick<SeekerAdSummary, 'minStayMonths'>) =>
+  ad.minStayMonths ? ` · ${factText(SEEKER_AD_FACTS.minStayMonths, ad.minStayMonths)}` : null
+
+/** The badge of a made-up demo person. */
+export const EXAMPLE_PERSON = 'Example person'
+
+/** The seeker's photo, or a person icon without one. */
+export function SeekerAvatar({ photo }: { photo: string | null }) {
+  return photo ? (
+    <img src={photo} alt="" className="size-12 rounded-full object-cover" width={48} height={48} />
+  ) : (
+    <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-base-300">
+      <FaUser />
+    </span>
+  )
+}
+
 /** A room-wanted ad as a card: the whole card opens the ad (one link, stretched over it). */
 export function SeekerCard({ ad, to, currency }: SeekerCardProps) {
   return (
     <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <div className="card-body gap-3">
         <div className="flex items-center gap-3">
-          {ad.userPhoto ? (
-            <img
-              src={ad.userPhoto}
-              alt=""
-              className="size-12 rounded-full object-cover"
-              width={48}
-              height={48}
-            />
-          ) : (
-            <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-base-300">
-              <FaUser />
-            </span>
-          )}
+          <SeekerAvatar photo={ad.userPhoto} />
           <div className="min-w-0">
             <p className="font-semibold wrap-anywhere">{ad.userName}</p>
             {ad.isExample && (
-              <span className="badge badge-sm badge-neutral font-semibold">Example person</span>
+              <span className="badge badge-sm badge-neutral font-semibold">{EXAMPLE_PERSON}</span>
             )}
           </div>
         </div>
@@ -54,8 +64,8 @@ export function SeekerCard({ ad, to, currency }: SeekerCardProps) {
             <FaCalendarDay aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Move in</dt>
             <dd>
-              {ad.moveInFrom ? `From ${factText(SEEKER_AD_FACTS.moveInFrom, ad.moveInFrom)}` : 'Any time'}
-              {ad.minStayMonths && ` · ${factText(SEEKER_AD_FACTS.minStayMonths, ad.minStayMonths)}`}
+              {moveInText(ad)}
+              {stayText(ad)}
             </dd>
           </div>
           <div>

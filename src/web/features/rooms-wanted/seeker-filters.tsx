@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Form } from 'react-router'
 import { ROOM_TYPES } from '#shared/listing-values.ts'
 import { PATHS } from '#shared/api.ts'
@@ -15,13 +16,36 @@ export type SeekerView = {
 
 export const VIEW_KEYS = ['near', 'nearName', 'rent', 'roomType', 'moveInBy', 'sort'] as const
 
+/** A place name searched without picking a suggestion: what was typed, and the label of the place used (null: none). */
+export type TypedPlace = { typed: string; usedLabel: string | null }
+
+function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace }) {
+  if (typedPlace.usedLabel === null)
+    return (
+      <p id={id} role="alert" className="text-sm font-semibold text-error">
+        No town or city called “{typedPlace.typed}” was found. Check the spelling, or choose a place from the
+        suggestions as you type.
+      </p>
+    )
+  return (
+    <p id={id} role="status" className="text-sm">
+      Showing people looking near <strong>{typedPlace.usedLabel}</strong>, the best match for “
+      {typedPlace.typed}”.
+    </p>
+  )
+}
+
 const SORT_LABELS = { newest: 'Newest first', budget_desc: 'Highest budget first', match: 'Best match first' }
 
+type SeekerFiltersProps = { view: SeekerView; typedPlace?: TypedPlace | null }
+
 /**
- * Rooms wanted's filters: a plain GET form, so they work before the app's code has loaded and a search is an
- * address one can share and go Back to.
+ * Rooms wanted's filters: a plain GET form, so they work before the app's code has loaded (a place typed without
+ * picking a suggestion goes as `nearText`, for the page to take the best match) and a search is an address one can
+ * share and go Back to. Its fields are uncontrolled, so hydration keeps what was typed.
  */
-export function SeekerFilters({ view }: { view: SeekerView }) {
+export function SeekerFilters({ view, typedPlace = null }: SeekerFiltersProps) {
+  const noteId = useId()
   return (
     <Form
       method="get"
@@ -35,9 +59,14 @@ export function SeekerFilters({ view }: { view: SeekerView }) {
           label="Looking near"
           name="near"
           labelName="nearName"
+          textName="nearText"
+          defaultText={typedPlace?.usedLabel === null ? typedPlace.typed : ''}
+          isInvalid={typedPlace?.usedLabel === null}
+          describedBy={typedPlace ? noteId : undefined}
           placeholder="A town or city"
           defaultPlace={view.near && view.nearName ? { id: Number(view.near), label: view.nearName } : null}
         />
+        {typedPlace && <TypedPlaceNote id={noteId} typedPlace={typedPlace} />}
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="rent" className="text-sm font-medium">
