@@ -74,13 +74,13 @@ export function Component() {
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
   return (
     <BrowseLayout view={view} canSortByMatch={firstPage.profile === 'scored'} typedPlace={typedPlace}>
-      <div className="mb-4 flex flex-wrap items-center gap-3">
+      <SaveSearchRow>
         <SaveSearchButton
           query={browseSearchParams(view).toString()}
           suggestedName={suggestedName(view)}
           isSignedIn={firstPage.profile !== null}
         />
-      </div>
+      </SaveSearchRow>
       <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
       <BrowseResults
         key={location.search}
@@ -91,6 +91,11 @@ export function Component() {
       />
     </BrowseLayout>
   )
+}
+
+/** The row above the results with "Save this search": the early cards have it too, so nothing moves at hydration. */
+function SaveSearchRow({ children }: { children: ReactNode }) {
+  return <div className="mb-4 flex flex-wrap items-center gap-3">{children}</div>
 }
 
 /** What a saved search of this view is called unless its owner names it: its room type and place. */
@@ -140,6 +145,10 @@ export const firstPaint = {
       name="early-browse"
       block={
         <div className="transition-opacity">
+          {/* Signed out, as the first paint is: a link to sign in that comes back with the save dialog open. */}
+          <SaveSearchRow>
+            <SaveSearchButton query="" suggestedName="Rooms" isSignedIn={false} />
+          </SaveSearchRow>
           <ResultsHeader count="~count~" currency="~currency~" isMapShown={false} />
           <ul data-cards className={CARD_GRID} />
         </div>
