@@ -169,7 +169,14 @@ export async function buildApp(
     await jobsDatabase.close()
   })
   const reports = createReportsRepository(database.db)
-  const moderation = createModerationRepository(database.db)
+  const seekerAds = createSeekerAdsRepository(database.db, {
+    onError: (error) => app.log.error({ err: error }, 'seeker-ad prefix refresh failed'),
+  })
+  // A moderator's decision hides or shows listings and ads: what this process keeps of them is taken again.
+  const moderation = createModerationRepository(database.db, () => {
+    listings.shownChanged()
+    seekerAds.shownChanged()
+  })
   const auth = createAuth(database.db, config, {
     mailer,
     users,
@@ -188,9 +195,6 @@ export async function buildApp(
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
-  const seekerAds = createSeekerAdsRepository(database.db, {
-    onError: (error) => app.log.error({ err: error }, 'seeker-ad prefix refresh failed'),
-  })
   // Both best-match caches (browse's and Rooms wanted's) depend on everyone's living profile.
   const profiles = createLivingProfileRepository(database.db, (userId) => {
     listings.profileChanged(userId)

@@ -58,6 +58,8 @@ export function createBestMatchPages(db: Database, options: { onError?: (error: 
 
     /** A listing was written in this process: every prefix is worked out again on its next use. */
     listingsChanged: () => prefixes.expireAll(),
+    /** A moderator hid or showed listings: no prefix is used again, not even stale. */
+    shownChanged: () => prefixes.forgetAll(),
 
     /**
      * Someone's living profile changed or went: their own prefix is dropped, everyone else's is worked out again on

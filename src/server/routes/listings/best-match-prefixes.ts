@@ -72,6 +72,9 @@ export function createBestMatchPrefixes<Answers, Prefix = BestMatchPrefix>(
     /** Listings or other people's answers changed: every prefix is worked out again on its next use. */
     expireAll: () => prefixes.expireAll(),
 
+    /** What may be shown changed (a moderator hid or showed something): every prefix is gone, none is used stale. */
+    forgetAll: () => prefixes.clear(),
+
     /** This viewer's answers changed or went: their prefix is gone. */
     forget: (viewerId: string) => prefixes.delete(viewerId),
 

@@ -91,6 +91,12 @@ export function createListingsRepository(db: Database, options: { onError?: (err
      */
     profileChanged: (userId: string) => bestMatches.profileChanged(userId),
 
+    /** A moderator hid or showed listings: counts and prefixes are taken again before they are used. */
+    shownChanged() {
+      counts.clear()
+      bestMatches.shownChanged()
+    },
+
     featured: () => statements.featured({}),
 
     /** A word of some listing's title or location close to `q`, for a search that found nothing; null if none. */

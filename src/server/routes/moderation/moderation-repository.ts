@@ -54,7 +54,12 @@ function entryOf(row: QueueRow): QueueEntry {
  * The moderators' reads and decisions. Each decision is one transaction: the change, the open reports it settles,
  * and its line in the action log (who, what, on what, why, when).
  */
-export function createModerationRepository(db: Database) {
+/**
+ * `onShownChanged` runs after each decision that may have hidden or shown listings or ads (every one but a
+ * dismissal), so this process's counts and best-match prefixes don't keep what others may no longer see, or miss what
+ * they may see again.
+ */
+export function createModerationRepository(db: Database, onShownChanged: () => void = () => {}) {
   const log = (
     tx: Pick<Database, 'execute'>,
     by: Moderator,
@@ -84,13 +89,15 @@ export function createModerationRepository(db: Database) {
     change: SQL,
     status: 'dismissed' | 'actioned',
   ): Promise<Row | null> {
-    return db.transaction(async (tx) => {
+    const decided = await db.transaction(async (tx) => {
       const [row] = await rowsOf<Row>(tx, change)
       if (!row) return null
       await settle(tx, kind, id, status)
       await log(tx, by, action, kind, id, reason)
       return row
     })
+    if (decided) onShownChanged()
+    return decided
   }
 
   return {

@@ -114,6 +114,11 @@ export function createAdPrefixes<ViewerAnswers, ListingAnswers>(
       viewers.expireAll()
       listings.expireAll()
     },
+    /** A moderator hid or showed ads: no prefix is used again, not even stale (a shown ad is there at once). */
+    shownChanged() {
+      viewers.forgetAll()
+      listings.forgetAll()
+    },
     /** Someone's living profile changed or went: their own prefix goes, every other is worked out again. */
     profileChanged(userId: string) {
       viewers.forget(userId)

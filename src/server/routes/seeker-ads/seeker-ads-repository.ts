@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { NewSeekerAd, SeekerAdQuery, SeekerArea } from '#shared/seeker-ad.ts'
+import {
+  SeekerAdQuerySchema,
+  type NewSeekerAd,
+  type SeekerAdQuery,
+  type SeekerArea,
+} from '#shared/seeker-ad.ts'
 import { placeLabel, type Place } from '#shared/place.ts'
 import type { Database } from '../../db/client.ts'
 import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
@@ -72,8 +77,15 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const fitPages = createStatementCache<ReturnType<typeof prepareFitPage>>('seeker_ad_fit')
   const fitCount = prepareFitCount(db, 'seeker_ad_fit_count')
   const byIds = createStatementCache<ReturnType<typeof prepareAdsById>>('seeker_ad_by_ids')
-  // The unfiltered list's total, as browse keeps its counts (decision 006): a large one is kept for 10 seconds.
+  // Totals as browse keeps its counts (decision 006): a large one is kept for 10 seconds, and a filtered one too
+  // once the whole list is large (a filter near a busy place counts thousands of ads).
   const allCount = createCountCache()
+  const countOf = (query: SeekerAdQuery, near: Center | undefined) =>
+    counts(seekerAdFilters.words(query).join('+') || 'all', (name) => prepareAdCount(db, query, name))
+      .execute(seekerAdFilters.values(query, near))
+      .then(([row]) => row?.count ?? 0)
+  const ALL_ADS = SeekerAdQuerySchema.parse({})
+  const totalOfAll = () => allCount.get('all', () => countOf(ALL_ADS, undefined))
 
   const matchPrefix = prepareMatchPrefix(db, [], 'seeker_ad_match_prefix')
   const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix')
@@ -147,9 +159,6 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
       ].join('+')
       const filterValues = seekerAdFilters.values(query, near)
       const page = pages(shape, (name) => prepareAdPage(db, query, cursor !== null, isScored, name))
-      const count = counts(seekerAdFilters.words(query).join('+') || 'all', (name) =>
-        prepareAdCount(db, query, name),
-      )
       const words = seekerAdFilters.words(query)
       const [rows, total] = await Promise.all([
         matchRowsFromPrefix(query, cursor, near, viewer).then(
@@ -163,8 +172,10 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
             }),
         ),
         words.length > 0
-          ? count.execute(filterValues).then(([row]) => row?.count ?? 0)
-          : allCount.get('all', async () => (await count.execute(filterValues))[0]?.count ?? 0),
+          ? totalOfAll().then((all) =>
+              allCount.get(seekerAdFilters.key(query), () => countOf(query, near), all),
+            )
+          : totalOfAll(),
       ])
       return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total }
     },
@@ -282,6 +293,12 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
      * its next use.
      */
     profileChanged: (userId: string) => prefixes.profileChanged(userId),
+
+    /** A moderator hid or showed ads: totals and prefixes are taken again before they are used. */
+    shownChanged() {
+      prefixes.shownChanged()
+      allCount.clear()
+    },
 
     /** Whether the person has an ad (for tests of account deletion and the like). */
     async exists(ownerId: string) {
