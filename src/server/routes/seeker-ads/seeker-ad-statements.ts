@@ -13,7 +13,7 @@ import {
   viewerPlaceholders,
   type Codes,
 } from '../living-profile/match-sql.ts'
-import { areaHolds, seekerAdFilters } from './seeker-ad-filters.ts'
+import { areaHolds, seekerAdFilters, type AdPlan } from './seeker-ad-filters.ts'
 
 // The statements of Rooms wanted's pages and of a listing's fitting seekers, prepared once per shape (which
 // filters are set, the order, a cursor or not, scored or not) with placeholders for every value.
@@ -129,15 +129,16 @@ export const prepareAdPage = (
   query: SeekerAdQuery,
   withCursor: boolean,
   isScored: boolean,
+  plan: AdPlan,
   name: string,
-) => pageStatement(db, seekerAdFilters.where(query), query.sort, withCursor, isScored, name)
+) => pageStatement(db, seekerAdFilters.where(query, plan), query.sort, withCursor, isScored, name)
 
 /** How many active ads these filters keep. */
 export const prepareAdCount = (db: Database, query: SeekerAdQuery, name: string) =>
   db
     .select({ count: sql<number>`count(*)::int` })
     .from(seekerAd)
-    .where(and(...shown, ...seekerAdFilters.where(query)))
+    .where(and(...shown, ...seekerAdFilters.where(query, { isWide: false })))
     .prepare(name)
 
 /**

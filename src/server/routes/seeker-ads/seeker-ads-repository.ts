@@ -12,7 +12,7 @@ import { createCountCache } from '../../db/count-cache.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { listing, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
 import { viewerValues } from '../living-profile/match-sql.ts'
-import { earthPoint, type Center } from '../listings/near-plan.ts'
+import { earthPoint, isWideNear, type Center } from '../listings/near-plan.ts'
 import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
 import { AD_PREFIX_ROWS, codesKey, createAdPrefixes, pageFromPrefix, toPrefix } from './seeker-ad-prefixes.ts'
@@ -129,7 +129,8 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
     const prefix = await prefixes.viewers.get(viewer.id, viewer.codes, codesKey(viewer.codes))
     const words = seekerAdFilters.words(query)
     const read = byIds(words.join('+') || 'all', (name) =>
-      prepareAdsById(db, seekerAdFilters.where(query), name),
+      // Ads named by id: each is asked whether an area holds the place.
+      prepareAdsById(db, seekerAdFilters.where(query, { isWide: true }), name),
     )
     return pageFromPrefix(
       prefix,
@@ -158,25 +159,31 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         ...(isScored ? ['scored'] : []),
       ].join('+')
       const filterValues = seekerAdFilters.values(query, near)
-      const page = pages(shape, (name) => prepareAdPage(db, query, cursor !== null, isScored, name))
       const words = seekerAdFilters.words(query)
-      const [rows, total] = await Promise.all([
-        matchRowsFromPrefix(query, cursor, near, viewer).then(
-          (rows) =>
-            rows ??
-            page.execute({
-              ...filterValues,
-              ...cursorValues(cursor),
-              ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
-              limit: query.limit + 1,
-            }),
-        ),
-        words.length > 0
-          ? totalOfAll().then((all) =>
-              allCount.get(seekerAdFilters.key(query), () => countOf(query, near), all),
+      const pageRows = async (isWide: boolean) =>
+        (await matchRowsFromPrefix(query, cursor, near, viewer)) ??
+        (await pages(isWide ? `${shape}+wide` : shape, (name) =>
+          prepareAdPage(db, query, cursor !== null, isScored, { isWide }, name),
+        ).execute({
+          ...filterValues,
+          ...cursorValues(cursor),
+          ...(isScored ? { viewerId: viewer!.id, ...viewerValues(viewer!.codes!) } : {}),
+          limit: query.limit + 1,
+        }))
+      /** The filters' total, and the whole list's. */
+      const totals = async () => {
+        const all = await totalOfAll()
+        if (words.length === 0) return { total: all, all }
+        return { total: await allCount.get(seekerAdFilters.key(query), () => countOf(query, near), all), all }
+      }
+      // Near a place, in an order the prefixes don't serve, the page's plan depends on how many ads hold the place
+      // (browse's rule, isWideNear): both totals are usually kept, so asking them first costs nothing.
+      const [rows, total] =
+        near !== undefined && query.sort !== 'match'
+          ? await totals().then(
+              async ({ total, all }) => [await pageRows(isWideNear(total, all)), total] as const,
             )
-          : totalOfAll(),
-      ])
+          : await Promise.all([pageRows(false), totals().then(({ total }) => total)])
       return { ...cut(rows as PageRow[], query.limit, query.sort, isScored), total }
     },
 
