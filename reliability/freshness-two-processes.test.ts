@@ -9,7 +9,7 @@ import { selectRows } from '../src/server/test/database.ts'
 import { startSmtpCapture, type SmtpCapture } from '../src/server/test/smtp-capture.ts'
 import { call, listingBody, signUp, type Person } from './client.ts'
 import { startCluster, type PgCluster } from './pg-cluster.ts'
-import { startServer, type ServerProcess } from './server.ts'
+import { startTwoServers, type ServerProcess } from './server.ts'
 
 // Two real app processes on one PostgreSQL, both working the job runner, run the freshness job over the same stale
 // listings: each owner is asked once per listing (real SMTP), and 7 days on each listing turns Not Available once.
@@ -25,27 +25,19 @@ describe('listing freshness across two app processes', () => {
   let database: DatabaseHandle
   let smtp: SmtpCapture
   let servers: ServerProcess[] = []
+  let apps: Awaited<ReturnType<typeof startTwoServers>> | undefined
 
   beforeAll(async () => {
     cluster = await startCluster()
     // Migrated before the two processes start, so they don't both migrate an empty database at once.
     database = await openDatabase({ kind: 'postgres', url: cluster.url })
     smtp = await startSmtpCapture()
-    const env = {
-      DATABASE_URL: cluster.url,
-      AUTH_SECRET,
-      RATE_LIMITS: 'false',
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'info',
-    }
-    servers = await Promise.all([startServer(env), startServer(env)])
+    apps = await startTwoServers({ url: cluster.url, authSecret: AUTH_SECRET, smtpUrl: smtp.url })
+    servers = apps.servers
   }, 120_000)
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM')
-      await server.exited
-    }
+    await apps?.stop()
     await smtp?.close()
     await database?.close()
     cluster?.destroy()

@@ -90,3 +90,35 @@ export async function endWithin(pids: number[], ms: number): Promise<boolean> {
   }
   return true
 }
+
+/**
+ * Two app processes on one PostgreSQL (`url`, already migrated), mailing through `smtpUrl`, as two replicas of a
+ * deployment: what "once across processes" is tested against. `stop()` ends both with SIGTERM and waits for them.
+ */
+export async function startTwoServers({
+  url,
+  authSecret,
+  smtpUrl,
+}: {
+  url: string
+  authSecret: string
+  smtpUrl: string
+}) {
+  const env = {
+    DATABASE_URL: url,
+    AUTH_SECRET: authSecret,
+    RATE_LIMITS: 'false',
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'info',
+  }
+  const servers = await Promise.all([startServer(env), startServer(env)])
+  return {
+    servers,
+    async stop() {
+      for (const server of servers) {
+        server.child.kill('SIGTERM')
+        await server.exited
+      }
+    },
+  }
+}

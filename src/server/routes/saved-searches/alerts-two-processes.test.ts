@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import type { FastifyBaseLogger } from 'fastify'
 import { call, listingBody, signUp, type Person } from '../../../../reliability/client.ts'
-import { startServer, type ServerProcess } from '../../../../reliability/server.ts'
+import { startTwoServers, type ServerProcess } from '../../../../reliability/server.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { createJobRunner } from '../../jobs/job-runner.ts'
 import { openTestDatabase, selectRows, testDatabaseKind } from '../../test/database.ts'
@@ -20,25 +20,17 @@ describe.skipIf(testDatabaseKind !== 'postgres')('saved-search alerts across two
   let database: DatabaseHandle & { url?: string }
   let smtp: SmtpCapture
   let servers: ServerProcess[] = []
+  let apps: Awaited<ReturnType<typeof startTwoServers>> | undefined
 
   beforeAll(async () => {
     database = await openTestDatabase()
     smtp = await startSmtpCapture()
-    const env = {
-      DATABASE_URL: database.url!,
-      AUTH_SECRET,
-      RATE_LIMITS: 'false',
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'info',
-    }
-    servers = await Promise.all([startServer(env), startServer(env)])
+    apps = await startTwoServers({ url: database.url!, authSecret: AUTH_SECRET, smtpUrl: smtp.url })
+    servers = apps.servers
   }, 120_000)
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM')
-      await server.exited
-    }
+    await apps?.stop()
     await smtp?.close()
     await database?.close()
   }, 60_000)
