@@ -36,8 +36,14 @@ export function sql(pool: Queryable, text: string, values: unknown[] = []) {
 export const sqlPlannedPerCall = (pool: Queryable, text: string, values: unknown[]) =>
   pool.query({ text, values })
 
-export const count = (key: string, pool: Queryable, text: string, params: unknown[] = []) =>
-  counts.get(key, async () => (await sql(pool, text, params)).rows[0].count as number)
+/** A count kept by Nestmate's rules; `tableSize`, when given, decides whether it is kept (a filtered count). */
+export const count = (
+  key: string,
+  pool: Queryable,
+  text: string,
+  params: unknown[] = [],
+  tableSize?: number,
+) => counts.get(key, async () => (await sql(pool, text, params)).rows[0].count as number, tableSize)
 
 export type Answer = { status: number; headers?: Record<string, string>; body: unknown }
 

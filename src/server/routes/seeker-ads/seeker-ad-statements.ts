@@ -183,12 +183,19 @@ export function prepareAdsById(db: Database, where: SQL[], name: string) {
  * The first ads of a best-match order, for a prefix (./seeker-ad-prefixes.ts): every other person's profile scored
  * once (browse's `scoredProfiles`, fenced so PostgreSQL doesn't score per ad instead), joined to the ads by their
  * writer, and only what the prefix keeps, so the sort carries no card fields. The order is the full statement's
- * (`keyset('match')`); one's own ad has no score there either.
+ * (`keyset('match')`); one's own ad has no score there either. Each row also carries how many ads the order holds.
  */
 export function prepareMatchPrefix(db: Database, where: SQL[], name: string) {
   const key = sql<number>`coalesce(scored.match, -1)`
   return db
-    .select({ _id: seekerAd.id, createdExact, match: sql<number | null>`scored.match`, matchKey: key })
+    .select({
+      _id: seekerAd.id,
+      createdExact,
+      match: sql<number | null>`scored.match`,
+      matchKey: key,
+      // Every ad the order holds, counted in the same pass (a listing's fit count: finding its ads is most of the work).
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(seekerAd)
     .leftJoin(sql`${scoredProfiles(true)} as scored`, sql`scored.user_id = ${seekerAd.ownerId}`)
     .where(and(...shown, ...where))

@@ -100,20 +100,16 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const prefixes = createAdPrefixes(
     async (viewerId, codes: ProfileCodes) =>
       toPrefix(
-        (await matchPrefix.execute({
+        await matchPrefix.execute({
           viewerId,
           ...viewerValues(codes),
           limit: prefixRows,
-        })) as PageRow[],
+        }),
         prefixRows,
       ),
     async (_listingId, { viewer, target }: { viewer: Viewer; target: FitTarget }) => {
-      const values = fitValues(viewer, target)
-      const [rows, [count]] = await Promise.all([
-        fitPrefix.execute({ ...values, limit: prefixRows }),
-        fitCount.execute(values),
-      ])
-      return toPrefix(rows as PageRow[], prefixRows, count?.count ?? 0)
+      const rows = await fitPrefix.execute({ ...fitValues(viewer, target), limit: prefixRows })
+      return toPrefix(rows, prefixRows, rows[0]?.total ?? 0)
     },
     { onError: options.onError },
   )
