@@ -33,15 +33,21 @@ const CREATED = `to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:
 
 /**
  * The first ads of a best-match order (Nestmate's prepareMatchPrefix): every other profile scored once, joined to
- * the ads by writer, with how many ads the order holds.
+ * the ads by writer; a listing's also counts the ads its order holds.
  */
-async function matchPrefix(pool: Queryable, viewerId: string, where: string[], params: unknown[]) {
+async function matchPrefix(
+  pool: Queryable,
+  viewerId: string,
+  where: string[],
+  params: unknown[],
+  isCounted: boolean,
+) {
   const viewer = `$${params.length + 1}`
   const { rows } = await sql(
     pool,
     `with v as (select * from living_profile where user_id = ${viewer})
      select s.id, ${CREATED} as created, scored.match, coalesce(scored.match, -1) as key,
-       (count(*) over ())::int as total
+       ${isCounted ? '(count(*) over ())::int' : '0'} as total
      from seeker_ad s left join ${SCORED} scored on scored.user_id = s.owner_id
      where ${[SHOWN, ...where].join(' and ')}
      order by coalesce(scored.match, -1) desc, s.created_at desc, s.id desc limit ${PREFIX_ROWS}`,
@@ -59,11 +65,11 @@ async function matchPrefix(pool: Queryable, viewerId: string, where: string[], p
 
 type PrefixArgs = { pool: Queryable; where: string[]; params: unknown[] }
 const viewerPrefixes = createBestMatchPrefixes<PrefixArgs, AdPrefix>((viewerId, { pool, where, params }) =>
-  matchPrefix(pool, viewerId, where, params),
+  matchPrefix(pool, viewerId, where, params, false),
 )
 // A listing's prefix is fresh for a minute, as Nestmate's (decision 066).
 const listingPrefixes = createBestMatchPrefixes<PrefixArgs & { viewerId: string }, AdPrefix>(
-  (_listingId, { pool, where, params, viewerId }) => matchPrefix(pool, viewerId, where, params),
+  (_listingId, { pool, where, params, viewerId }) => matchPrefix(pool, viewerId, where, params, true),
   { freshMs: LISTING_PREFIX_FRESH_MS, staleMs: LISTING_PREFIX_STALE_MS },
 )
 

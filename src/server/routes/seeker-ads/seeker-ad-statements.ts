@@ -183,9 +183,10 @@ export function prepareAdsById(db: Database, where: SQL[], name: string) {
  * The first ads of a best-match order, for a prefix (./seeker-ad-prefixes.ts): every other person's profile scored
  * once (browse's `scoredProfiles`, fenced so PostgreSQL doesn't score per ad instead), joined to the ads by their
  * writer, and only what the prefix keeps, so the sort carries no card fields. The order is the full statement's
- * (`keyset('match')`); one's own ad has no score there either. Each row also carries how many ads the order holds.
+ * (`keyset('match')`); one's own ad has no score there either. `isCounted`: each row also carries how many ads
+ * the order holds.
  */
-export function prepareMatchPrefix(db: Database, where: SQL[], name: string) {
+export function prepareMatchPrefix(db: Database, where: SQL[], name: string, { isCounted = false } = {}) {
   const key = sql<number>`coalesce(scored.match, -1)`
   return db
     .select({
@@ -193,8 +194,9 @@ export function prepareMatchPrefix(db: Database, where: SQL[], name: string) {
       createdExact,
       match: sql<number | null>`scored.match`,
       matchKey: key,
-      // Every ad the order holds, counted in the same pass (a listing's fit count: finding its ads is most of the work).
-      total: sql<number>`(count(*) over ())::int`,
+      // How many ads the order holds, counted in the same pass when asked (a listing's fit count, decision 066:
+      // finding its ads is most of the work); 0 otherwise.
+      total: isCounted ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
     })
     .from(seekerAd)
     .leftJoin(sql`${scoredProfiles(true)} as scored`, sql`scored.user_id = ${seekerAd.ownerId}`)

@@ -88,7 +88,7 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const totalOfAll = () => allCount.get('all', () => countOf(ALL_ADS, undefined))
 
   const matchPrefix = prepareMatchPrefix(db, [], 'seeker_ad_match_prefix')
-  const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix')
+  const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix', { isCounted: true })
   const fitValues = (viewer: Viewer, target: FitTarget) => ({
     viewerId: viewer.id,
     ...(viewer.codes ? viewerValues(viewer.codes) : NO_CODES),
