@@ -11,7 +11,8 @@ export const SEEKER_AD_FACTS = {
     kind: 'day',
     label: 'Move in from',
     sample: '2026-12-15',
-    filters: [{ param: 'moveInBy', label: 'Move in by', bound: 'atMost', keepsUnsaid: true }],
+    // Asked of a poster on Rooms wanted: the day their room is free.
+    filters: [{ param: 'moveInBy', label: 'Free by', bound: 'atMost', keepsUnsaid: true }],
   },
   minStayMonths: { kind: 'wholeNumber', label: 'Stay', unit: 'month', min: 1, max: 36, sample: 6 },
   billsIncluded: { kind: 'wish', label: 'Wants bills included', sample: true },

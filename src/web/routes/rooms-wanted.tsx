@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLoaderData, useNavigation } from 'react-router'
 import { API, PATHS } from '#shared/api.ts'
+import { SEEKER_AD_FILTER_PARAMS } from '#shared/seeker-ad-facts.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { Spinner } from '../components/spinner.tsx'
@@ -31,8 +32,7 @@ export async function loader({ request }: { request: Request }) {
   const cursor = url.searchParams.get('cursor')
   const params = (sort?: string) => {
     const params = new URLSearchParams()
-    for (const key of ['near', 'rent', 'roomType', 'moveInBy'] as const)
-      if (view[key]) params.set(key, view[key])
+    for (const key of SEEKER_AD_FILTER_PARAMS) if (view[key]) params.set(key, view[key])
     if (sort) params.set('sort', sort)
     if (cursor) params.set('cursor', cursor)
     return params

@@ -2,19 +2,16 @@ import { useId } from 'react'
 import { Form } from 'react-router'
 import { ROOM_TYPES } from '#shared/listing-values.ts'
 import { PATHS } from '#shared/api.ts'
+import { factFilters } from '#shared/fact-table.ts'
+import { SEEKER_AD_FACTS, SEEKER_AD_FILTER_PARAMS } from '#shared/seeker-ad-facts.ts'
 import { PlaceCombobox } from '../places/place-combobox.tsx'
 
-/** What Rooms wanted's address holds: the API's filters and order, and the chosen place's label for the box. */
-export type SeekerView = {
-  near?: string
-  nearName?: string
-  rent?: string
-  roomType?: string
-  moveInBy?: string
-  sort?: string
-}
+/** What Rooms wanted's address holds: the API's filters (its parameter list), the order, and the place's label. */
+export const VIEW_KEYS = [...SEEKER_AD_FILTER_PARAMS, 'nearName', 'sort'] as const
+export type SeekerView = Partial<Record<(typeof VIEW_KEYS)[number], string>>
 
-export const VIEW_KEYS = ['near', 'nearName', 'rent', 'roomType', 'moveInBy', 'sort'] as const
+/** The fact table's bounded filters (dates, numbers), each a field of its own. */
+const FACT_FIELDS = factFilters(SEEKER_AD_FACTS).filter((filter) => filter.bound)
 
 /** A place name searched without picking a suggestion: what was typed, and the label of the place used (null: none). */
 export type TypedPlace = { typed: string; usedLabel: string | null }
@@ -94,18 +91,22 @@ export function SeekerFilters({ view, typedPlace = null }: SeekerFiltersProps) {
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="moveInBy" className="text-sm font-medium">
-          Free by
-        </label>
-        <input
-          id="moveInBy"
-          name="moveInBy"
-          type="date"
-          className="input w-full"
-          defaultValue={view.moveInBy ?? ''}
-        />
-      </div>
+      {FACT_FIELDS.map(({ param, label, fact }) => (
+        <div key={param} className="flex flex-col gap-1.5">
+          <label htmlFor={param} className="text-sm font-medium">
+            {label}
+          </label>
+          <input
+            id={param}
+            name={param}
+            {...(fact.kind === 'wholeNumber'
+              ? { type: 'number', inputMode: 'numeric' as const, min: fact.min, max: fact.max }
+              : { type: 'date' })}
+            className="input w-full"
+            defaultValue={view[param as keyof SeekerView] ?? ''}
+          />
+        </div>
+      ))}
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sort" className="text-sm font-medium">
           Order
