@@ -59,6 +59,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await expect(row).toContainText('Lisbon, Alfama')
     await expect(row).toContainText('$720')
     await expect(row).toContainText('Studio')
+    await expect(main(page).getByText('Rents are per month, in US Dollar (USD)')).toBeVisible()
   })
 
   await test.step('the overview counts it', async () => {
