@@ -42,6 +42,9 @@ test.describe('add listing', () => {
     await page.getByRole('button', { name: 'Add Listing' }).click()
     await expectPopup(page, 'Oops...', 'Too many new listings. Try again later.')
     await expect(page).toHaveURL(/\/dashboard\/find-rommate$/)
+    // OK gives the focus back to the button that was pressed, not to the start of the page.
+    await closePopup(page)
+    await expect(page.getByRole('button', { name: 'Add Listing' })).toBeFocused()
     await context.close()
   })
 })
@@ -96,6 +99,8 @@ test.describe('my listings', () => {
       // While a pop-up is open, sweetalert2 hides the page from the accessibility tree.
       await closePopup(page)
       await expect(page.getByRole('row', { name: /Keep me/ })).toBeVisible()
+      // Both pop-ups closed, the focus is back on Delete.
+      await expect(page.getByRole('button', { name: 'Delete Keep me' })).toBeFocused()
       await context.close()
     })
   }

@@ -7,6 +7,7 @@ import { main } from './helpers.ts'
 // like back and the phone number is hidden again.
 
 const PHONE = '+1 503 555 0142'
+const CURRENCY_NOTE = 'Rents are per month, in US Dollar (USD): this site shows every rent in one currency.'
 
 /** Beside the Like button: what a like shows, or would. */
 const contacts = (page: Page) => page.getByRole('region', { name: 'The poster’s contacts' })
@@ -49,6 +50,8 @@ test('B likes A’s room, finds it in Liked Rooms, A sees B, B unlikes and the p
     await expect(main(b.page).getByRole('heading', { name: title })).toBeVisible()
     await expect(main(b.page).getByText('Liked just now')).toBeVisible()
     await expect(main(b.page).getByText(`Posted by: ${a.user.name}`)).toBeVisible()
+    // Its rent says which currency, as browse does.
+    await expect(main(b.page).getByText(CURRENCY_NOTE)).toBeVisible()
   })
 
   await test.step('A sees B among the people interested, in My Listings', async () => {

@@ -59,6 +59,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await expect(row).toContainText('Lisbon, Alfama')
     await expect(row).toContainText('$720')
     await expect(row).toContainText('Studio')
+    await expect(main(page).getByText('Rents are per month, in US Dollar (USD)')).toBeVisible()
   })
 
   await test.step('the overview counts it', async () => {
@@ -110,5 +111,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await closePopup(page)
     await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0)
     await expect(page.getByText('No listings found.')).toBeVisible()
+    // Delete went with its row: OK leaves the focus on the page's heading, not at the start of the page.
+    await expect(main(page).getByRole('heading', { name: 'My Listings', level: 1 })).toBeFocused()
   })
 })

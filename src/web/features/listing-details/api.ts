@@ -20,11 +20,16 @@ export function likeListing(id: string) {
   return api<LikeResult>(API.like(id), { method: 'PATCH', body: {} })
 }
 
-/** The contact address as a link target, only when it is an http(s) address. */
+/**
+ * The contact address as a link target, only when it is an http(s) address without a user name or password.
+ * Listings saved before e-mail addresses were refused hold `https://name@example.com/`: an e-mail, not a page, so
+ * it is shown as text rather than as a "Facebook Page" link that leads nowhere.
+ */
 export function safeContactHref(contact: string): string | null {
   try {
     const url = new URL(contact)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    return url.username || url.password ? null : url.href
   } catch {
     return null
   }

@@ -86,7 +86,7 @@ export function ListingView({
               Facebook Page <span className="sr-only">(opens in a new tab)</span>
             </a>
           ) : (
-            <p className="break-all">Contact page: {listing.contact}</p>
+            <p className="break-all">Contact info: {listing.contact}</p>
           )}
           {message}
         </div>

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { CurrencyNote } from '../../components/currency-note.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { showError } from '../../components/popup.ts'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
@@ -57,11 +58,14 @@ export function Component() {
         <LikedRoomsEmpty />
       ) : (
         <>
-          {total > rooms.length && (
-            <p className="text-sm text-base-content/80">
-              Showing the {rooms.length} you liked most recently, of {total}.
-            </p>
-          )}
+          <div>
+            {total > rooms.length && (
+              <p className="text-sm text-base-content/80">
+                Showing the {rooms.length} you liked most recently, of {total}.
+              </p>
+            )}
+            <CurrencyNote currency={currency} />
+          </div>
           <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {rooms.map((room) => (
               <LikedRoomItem key={room._id} room={room} currency={currency} onGone={onGone} />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { PATHS } from '#shared/api.ts'
+import { CurrencyNote } from '../../components/currency-note.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
@@ -90,6 +91,7 @@ export function Component() {
         <p className="rounded-box bg-base-200 p-8 text-center text-lg">No listings found.</p>
       ) : (
         <>
+          <CurrencyNote currency={currency} />
           <ul className="grid gap-3 md:hidden">
             {listings.map((listing) => (
               <MyListingCard
