@@ -56,6 +56,23 @@ describe('the docs check', () => {
     ])
   })
 
+  test('fails on a "decision NNN" that names no record, in the docs and in code comments, stylesheets too', () => {
+    expect(base.get('src/web/styles.css')).toContain('decision 037')
+    const source = `${readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')}// Decisions 029 and 097 say why.\nconst text = 'decision 095'\n`
+    const docs = changed({
+      'src/web/styles.css': (text) => `${text}/* The reveal (decision 098). */\n`,
+      'src/server/main.ts': () => commentsOf(source),
+      'docs/architecture.md': (text) => `${text}Decisions 046, 053, 096 chose it; decisions 038–040 hold.\n`,
+    })
+    expect(findProblems(root, docs).sort()).toEqual(
+      [
+        `src/web/styles.css:${lastLine(docs.get('src/web/styles.css')!)}: decision 098 has no record`,
+        `src/server/main.ts:${lastLine(source) - 1}: decision 097 has no record`,
+        `docs/architecture.md:${lastLine(docs.get('docs/architecture.md')!)}: decision 096 has no record`,
+      ].sort(),
+    )
+  })
+
   test('fails when a record amends another that does not say so back', () => {
     const docs = changed({
       'docs/decisions/026-listing-photos.md': (text) => text.replace(/Status: .*/, 'Status: Accepted'),
