@@ -43,6 +43,18 @@ describe('the docs check', () => {
     ])
   })
 
+  test('fails on a section number of architecture.md used twice or out of order, so a §N means one section', () => {
+    const docs = changed({
+      'docs/architecture.md': (text) => `${text}### 9.5 Late\n### 3.5 Live delivery again\n`,
+    })
+    const last = lastLine(docs.get('docs/architecture.md')!)
+    const live = base.get('docs/architecture.md')!.split('\n').indexOf('### 3.5 Live delivery') + 1
+    expect(findProblems(root, docs)).toEqual([
+      `docs/architecture.md:${last - 1}: §9.5 comes after §10`,
+      `docs/architecture.md:${last}: §3.5 is also the section at line ${live}`,
+    ])
+  })
+
   test('fails on a decision record missing from docs/README.md, or listed there but missing', () => {
     const unlisted = changed({
       'docs/decisions/099-made-up.md': () => '# 099. Made up\n\nStatus: Accepted\n',

@@ -2,7 +2,7 @@
 // missing from docs/README.md or two share a number; when a path (from src/, scripts/, e2e/, bench/, reliability/,
 // docs/, drizzle/ or public/) named in README.md, in docs/ or in a code comment, a file named from inside its folder
 // (`plugins/auth.ts`), a relative link or its #anchor leads nowhere; when a "§N" names no section of
-// architecture.md; when "decision NNN" (or "decisions NNN and NNN") in the docs or a code comment names no record;
+// architecture.md, or two of its sections share a number or come out of order; when "decision NNN" (or "decisions NNN and NNN") in the docs or a code comment names no record;
 // when a record amends or supersedes another that doesn't say so back (docs/decisions/template.md); or when a
 // variable of the server's env schema has no row in the README's configuration table, or a row no variable.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -63,6 +63,7 @@ export function readEnvVariables(root: string): string[] {
 export function findProblems(root: string, docs: Docs, envVariables = readEnvVariables(root)): string[] {
   return [
     ...pathProblems(root, docs),
+    ...sectionProblems(docs),
     ...recordProblems(docs),
     ...decisionProblems(docs),
     ...envProblems(docs, envVariables),
@@ -127,6 +128,31 @@ function pathProblems(root: string, docs: Docs): string[] {
         if (!sections.has(section)) problems.push(`${at}: architecture.md has no §${section}`)
     })
   return problems
+}
+
+/** architecture.md's section numbers, each once and in order, so a "§N" means one section. */
+function sectionProblems(docs: Docs): string[] {
+  const problems: string[] = []
+  const seen = new Map<string, number>()
+  let previous: { number: string; parts: number[] } | undefined
+  ;(docs.get('docs/architecture.md') ?? '').split('\n').forEach((line, index) => {
+    const number = /^#{1,6} (\d+(?:\.\d+)*)/.exec(line)?.[1]
+    if (!number) return
+    const at = `docs/architecture.md:${index + 1}`
+    const parts = number.split('.').map(Number)
+    if (seen.has(number)) problems.push(`${at}: §${number} is also the section at line ${seen.get(number)}`)
+    else if (previous && compareParts(parts, previous.parts) < 0)
+      problems.push(`${at}: §${number} comes after §${previous.number}`)
+    seen.set(number, seen.get(number) ?? index + 1)
+    previous = { number, parts }
+  })
+  return problems
+}
+
+const compareParts = (a: number[], b: number[]) => {
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) - (b[i] ?? -1)
+  return 0
 }
 
 function recordProblems(docs: Docs): string[] {
