@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
+import { ENV_VARIABLES } from '../src/server/env.ts'
 import { commentsOf, findProblems, readDocs, readEnvVariables, type Docs } from './check-docs.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -43,6 +44,18 @@ describe('the docs check', () => {
     ])
   })
 
+  test('fails on a section number of architecture.md used twice or out of order, so a §N means one section', () => {
+    const docs = changed({
+      'docs/architecture.md': (text) => `${text}### 9.5 Late\n### 3.5 Live delivery again\n`,
+    })
+    const last = lastLine(docs.get('docs/architecture.md')!)
+    const live = base.get('docs/architecture.md')!.split('\n').indexOf('### 3.5 Live delivery') + 1
+    expect(findProblems(root, docs)).toEqual([
+      `docs/architecture.md:${last - 1}: §9.5 comes after §10`,
+      `docs/architecture.md:${last}: §3.5 is also the section at line ${live}`,
+    ])
+  })
+
   test('fails on a decision record missing from docs/README.md, or listed there but missing', () => {
     const unlisted = changed({
       'docs/decisions/099-made-up.md': () => '# 099. Made up\n\nStatus: Accepted\n',
@@ -54,6 +67,23 @@ describe('the docs check', () => {
     expect(findProblems(root, gone)).toEqual([
       `docs/README.md:${lastLine(gone.get('docs/README.md')!)}: the link to decisions/099-gone.md leads nowhere`,
     ])
+  })
+
+  test('fails on a "decision NNN" that names no record, in the docs and in code comments, stylesheets too', () => {
+    expect(base.get('src/web/styles.css')).toContain('decision 037')
+    const source = `${readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')}// Decisions 029 and 097 say why.\nconst text = 'decision 095'\n`
+    const docs = changed({
+      'src/web/styles.css': (text) => `${text}/* The reveal (decision 098). */\n`,
+      'src/server/main.ts': () => commentsOf(source),
+      'docs/architecture.md': (text) => `${text}Decisions 046, 053, 096 chose it; decisions 038–040 hold.\n`,
+    })
+    expect(findProblems(root, docs).sort()).toEqual(
+      [
+        `src/web/styles.css:${lastLine(docs.get('src/web/styles.css')!)}: decision 098 has no record`,
+        `src/server/main.ts:${lastLine(source) - 1}: decision 097 has no record`,
+        `docs/architecture.md:${lastLine(docs.get('docs/architecture.md')!)}: decision 096 has no record`,
+      ].sort(),
+    )
   })
 
   test('fails when a record amends another that does not say so back', () => {
@@ -77,8 +107,9 @@ describe('the docs check', () => {
   })
 
   test('fails on a variable of the env schema without a row in the README, and on a row without a variable', () => {
+    // Read from env.ts's text, the variables are exactly the schema's: none written in a shape the reader misses.
     const variables = readEnvVariables(root)
-    expect(variables).toEqual(expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'PASSWORD_HASH']))
+    expect(variables).toEqual(ENV_VARIABLES)
     const others = [...variables.filter((name) => name !== 'CURRENCY'), 'NEW_SETTING']
     expect(findProblems(root, base, others)).toEqual([
       'README.md: the configuration table has no row for NEW_SETTING',

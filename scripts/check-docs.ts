@@ -2,8 +2,9 @@
 // missing from docs/README.md or two share a number; when a path (from src/, scripts/, e2e/, bench/, reliability/,
 // docs/, drizzle/ or public/) named in README.md, in docs/ or in a code comment, a file named from inside its folder
 // (`plugins/auth.ts`), a relative link or its #anchor leads nowhere; when a "§N" names no section of
-// architecture.md; when a record amends or supersedes another that doesn't say so back (docs/decisions/template.md);
-// or when a variable of the server's env schema has no row in the README's configuration table, or a row no variable.
+// architecture.md, or two of its sections share a number or come out of order; when "decision NNN" (or "decisions NNN and NNN") in the docs or a code comment names no record;
+// when a record amends or supersedes another that doesn't say so back (docs/decisions/template.md); or when a
+// variable of the server's env schema has no row in the README's configuration table, or a row no variable.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +22,8 @@ const PLACEHOLDER = /[*<{…$]/
 const SHORT_NAME = /`([\w.@/-]+\.(?:ts|tsx|js|mjs|sh|css|sql))`/g
 const LINK = /\]\(([^)\s]+)\)/g
 const RECORD = /^docs\/decisions\/(\d{3})-[^/]+\.md$/
+// "decision 037", "Decisions 029 and 048", "decisions 046, 053, 054", "decisions 038–040": each number written.
+const DECISION_NAMED = /\bdecisions? (\d{3}(?:(?:,\s*|\s+(?:and|or)\s+|\s*[–-]\s*)\d{3})*)/gi
 const RELATIONS = { amends: 'amended by', supersedes: 'superseded by' } as const
 
 const walk = (root: string, dir: string) =>
@@ -31,12 +34,15 @@ export function readDocs(root: string): Docs {
   for (const file of walk(root, 'docs'))
     if (file.endsWith('.md')) docs.set(file, readFileSync(path.join(root, file), 'utf8'))
   for (const file of CODE.flatMap((dir) => walk(root, dir)))
-    if (/\.(ts|tsx|js|mjs)$/.test(file))
+    if (/\.(ts|tsx|js|mjs|css)$/.test(file))
       docs.set(file, commentsOf(readFileSync(path.join(root, file), 'utf8')))
   return docs
 }
 
-/** A source file's comment lines, the others blank (strings may hold made-up paths), so line numbers stay. */
+/**
+ * A source file's comment lines (`//`, and `/*` or ` *` lines, which covers CSS), the others blank (strings may hold
+ * made-up paths), so line numbers stay.
+ */
 export const commentsOf = (source: string) =>
   source
     .split('\n')
@@ -55,7 +61,13 @@ export function readEnvVariables(root: string): string[] {
 
 /** Everything wrong, one line each; empty when the docs hold. */
 export function findProblems(root: string, docs: Docs, envVariables = readEnvVariables(root)): string[] {
-  return [...pathProblems(root, docs), ...recordProblems(docs), ...envProblems(docs, envVariables)]
+  return [
+    ...pathProblems(root, docs),
+    ...sectionProblems(docs),
+    ...recordProblems(docs),
+    ...decisionProblems(docs),
+    ...envProblems(docs, envVariables),
+  ]
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -118,6 +130,31 @@ function pathProblems(root: string, docs: Docs): string[] {
   return problems
 }
 
+/** architecture.md's section numbers, each once and in order, so a "§N" means one section. */
+function sectionProblems(docs: Docs): string[] {
+  const problems: string[] = []
+  const seen = new Map<string, number>()
+  let previous: { number: string; parts: number[] } | undefined
+  ;(docs.get('docs/architecture.md') ?? '').split('\n').forEach((line, index) => {
+    const number = /^#{1,6} (\d+(?:\.\d+)*)/.exec(line)?.[1]
+    if (!number) return
+    const at = `docs/architecture.md:${index + 1}`
+    const parts = number.split('.').map(Number)
+    if (seen.has(number)) problems.push(`${at}: §${number} is also the section at line ${seen.get(number)}`)
+    else if (previous && compareParts(parts, previous.parts) < 0)
+      problems.push(`${at}: §${number} comes after §${previous.number}`)
+    seen.set(number, seen.get(number) ?? index + 1)
+    previous = { number, parts }
+  })
+  return problems
+}
+
+const compareParts = (a: number[], b: number[]) => {
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) - (b[i] ?? -1)
+  return 0
+}
+
 function recordProblems(docs: Docs): string[] {
   const problems: string[] = []
   const records = new Map<string, string>()
@@ -143,6 +180,19 @@ function recordProblems(docs: Docs): string[] {
           problems.push(`${file}: is ${answer} ${other}, whose Status doesn't say "${said} ${number}"`)
     }
   }
+  return problems
+}
+
+/** A "decision NNN" in the docs or a code comment whose record doesn't exist. */
+function decisionProblems(docs: Docs): string[] {
+  const records = new Set([...docs.keys()].map((file) => RECORD.exec(file)?.[1]).filter(Boolean))
+  const problems: string[] = []
+  for (const [file, text] of docs)
+    text.split('\n').forEach((line, index) => {
+      for (const [, list] of line.matchAll(DECISION_NAMED))
+        for (const [number] of list!.matchAll(/\d{3}/g))
+          if (!records.has(number)) problems.push(`${file}:${index + 1}: decision ${number} has no record`)
+    })
   return problems
 }
 

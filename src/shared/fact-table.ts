@@ -1,7 +1,7 @@
 // An entity's facts as data, without the schema library: each fact's schema, answer, column, form control, view
 // and browse filters follow from its kind, so a new fact is a row of its entity's table (the listing's is
-// listing-facts.ts) and a column. fact-schemas.ts builds the zod schemas, src/server/db/fact-sql.ts the columns and
-// filters, the web app its form fields, facts view and browse filters (docs/decisions/029).
+// listing-facts.ts) and a generated migration. fact-schemas.ts builds the zod schemas, src/server/db/fact-sql.ts the
+// columns and filters, the web app its form fields, facts view and browse filters (docs/decisions/029).
 
 /** A browse filter bounding a fact: `atLeast` keeps what states at least the parameter's value. */
 export type FactBound = {

@@ -11,7 +11,7 @@ import { NUL_FREE } from './text.ts'
 
 export * from './seeker-ad-facts.ts'
 
-// A room-wanted ad (docs/architecture.md §3.6): what its writer sends, what the API answers, and Rooms wanted's query.
+// A room-wanted ad (docs/architecture.md §3.7): what its writer sends, what the API answers, and Rooms wanted's query.
 
 const text = (label: string, max: number) =>
   z

@@ -24,7 +24,7 @@ const cube = customType<{ data: string }>({ dataType: () => 'cube' })
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 /**
- * A saved browse view (docs/architecture.md §3.7, decision 048). `query` is the view as the browse address writes
+ * A saved browse view (docs/architecture.md §3.8, decision 048). `query` is the view as the browse address writes
  * it; the columns after it hold the values browse's filters bind for it (their placeholders' names: `q` is the
  * search's LIKE pattern, `center` and `radiusM` near='s circle), null where the view leaves a filter unset. The
  * alert matcher reads browse's own filter conditions with these columns in place of the placeholders

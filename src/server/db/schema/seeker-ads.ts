@@ -28,7 +28,7 @@ const cube = customType<{ data: string }>({ dataType: () => 'cube' })
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 /**
- * A room-wanted ad (docs/architecture.md §3.6): at most one per person, deleted with the account. Its areas are
+ * A room-wanted ad (docs/architecture.md §3.7): at most one per person, deleted with the account. Its areas are
  * kept twice: as the answer shows them (`areas`, with each place's label) and as rows of seeker_ad_area, which
  * near= and a listing's fitting seekers search.
  */

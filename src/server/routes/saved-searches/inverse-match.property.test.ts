@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { BrowseQuerySchema } from '#shared/listing.ts'
+import { factFilters, type Fact } from '#shared/fact-table.ts'
+import { BrowseQuerySchema, LISTING_FACTS } from '#shared/listing.ts'
 import { savedSearch } from '../../db/schema/index.ts'
 import { gazetteer } from '../../places/gazetteer.ts'
 import { createListing, injectAs, signUp, useTestApp, type TestUser } from '../../test/app.ts'
@@ -19,6 +20,15 @@ const LISTINGS = 36
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
 const day = fc.integer({ min: 0, max: 120 }).map((n) => new Date(Date.UTC(2026, 10, 1) + n * 86_400_000))
 const isoDay = day.map((date) => date.toISOString().slice(0, 10))
+// A fact's values by its kind, so every fact and fact filter of the table is exercised, a new one with no edit.
+const factValue = (fact: Fact): fc.Arbitrary<unknown> =>
+  fact.kind === 'day'
+    ? isoDay
+    : fact.kind === 'wholeNumber'
+      ? fc.integer({ min: fact.min, max: fact.max })
+      : fact.kind === 'wish'
+        ? fc.constant(true)
+        : fc.boolean()
 
 const listingArb = fc.record({
   title: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
@@ -26,12 +36,9 @@ const listingArb = fc.record({
   rent: fc.integer({ min: 0, max: 2000 }),
   placeId: fc.option(fc.constantFrom(...PLACES), { nil: null }),
   availability: fc.constantFrom('Available', 'Not Available'),
-  billsIncluded: fc.option(fc.boolean(), { nil: null }),
-  availableFrom: fc.option(isoDay, { nil: null }),
-  minStayMonths: fc.option(fc.integer({ min: 1, max: 36 }), { nil: null }),
-  furnished: fc.option(fc.boolean(), { nil: null }),
-  petsAllowed: fc.option(fc.boolean(), { nil: null }),
-  smokingAllowed: fc.option(fc.boolean(), { nil: null }),
+  ...Object.fromEntries(
+    Object.entries(LISTING_FACTS).map(([name, fact]) => [name, fc.option(factValue(fact), { nil: null })]),
+  ),
 })
 
 const yes = opt(fc.constant('true'))
@@ -44,13 +51,9 @@ const queryArb = fc
     available: yes,
     near: opt(fc.constantFrom(...PLACES)),
     radiusKm: opt(fc.constantFrom(1, 15, 30, 200)),
-    moveInBy: opt(isoDay),
-    billsIncluded: yes,
-    furnished: yes,
-    petsAllowed: yes,
-    smokingAllowed: yes,
-    minStay: opt(fc.integer({ min: 1, max: 36 })),
-    maxStay: opt(fc.integer({ min: 1, max: 36 })),
+    ...Object.fromEntries(
+      factFilters(LISTING_FACTS).map(({ param, fact, bound }) => [param, bound ? opt(factValue(fact)) : yes]),
+    ),
   })
   .map((query) => {
     const params = new URLSearchParams()

@@ -21,7 +21,7 @@ import type { LivingProfileRepository } from '../living-profile/living-profile-r
 import { decodeSeekerCursor, encodeSeekerCursor, type SeekerAdCursor } from './seeker-ad-cursor.ts'
 import type { SeekerAdsRepository } from './seeker-ads-repository.ts'
 
-// Rooms wanted (docs/api.md, docs/architecture.md §3.6): a person's own ad, the public list, an ad's details and
+// Rooms wanted (docs/api.md, docs/architecture.md §3.7): a person's own ad, the public list, an ad's details and
 // a listing's fitting seekers for its poster.
 
 const NO_AD = 'You have no room-wanted ad yet.'

@@ -3,7 +3,7 @@ import { createListing, signUp, useTestApp } from '../../test/app.ts'
 import { EARLY_BIRD, NIGHT_OWL, putProfile } from '../living-profile/test-profiles.ts'
 import { BERLIN, createAd, POTSDAM, putAdAs, sampleAd, seekersAs } from './test-requests.ts'
 
-// A listing's fitting seekers (the fit rules of docs/architecture.md §3.6), each rule on a true and a false example.
+// A listing's fitting seekers (the fit rules of docs/architecture.md §3.7), each rule on a true and a false example.
 
 const t = useTestApp()
 

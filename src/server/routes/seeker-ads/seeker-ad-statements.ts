@@ -142,7 +142,7 @@ export const prepareAdCount = (db: Database, query: SeekerAdQuery, name: string)
     .prepare(name)
 
 /**
- * The fit rules of a listing's seekers (docs/architecture.md §3.6): an area's circle holds the listing's place,
+ * The fit rules of a listing's seekers (docs/architecture.md §3.7): an area's circle holds the listing's place,
  * the budget reaches its rent, its room type is among theirs, and they don't need to move in before it is free
  * (where both say a date); never the listing's own poster.
  */

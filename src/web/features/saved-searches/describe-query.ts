@@ -1,4 +1,17 @@
+import { factFilters, type FactFilter } from '#shared/fact-table.ts'
 import { formatRent } from '#shared/format.ts'
+import { LISTING_FACTS } from '#shared/listing-values.ts'
+import { factText } from '../../components/facts/fact-text.ts'
+
+// The household filters are described from the listing's fact table, as browse's own filters are built from it
+// (decisions 029 and 048): a new fact filter is described with no edit here.
+const FACT_FILTERS = factFilters(LISTING_FACTS)
+
+/** A fact filter in words: "furnished", "move in by 1 December 2026", "max stay 6 months". */
+function factWords({ fact, label, bound }: FactFilter, value: string): string {
+  const words = label.replace(/\s*\(.*\)$/, '').toLowerCase()
+  return bound ? `${words} ${factText(fact, value)}` : words
+}
 
 /** A saved view in words ("Single · up to $900 · within 20 km of Berlin · newest first"). */
 export function describeQuery(query: string, currency: string): string {
@@ -14,14 +27,10 @@ export function describeQuery(query: string, currency: string): string {
     parts.push(`within ${get('radiusKm') ?? 15} km of ${get('nearName')?.split(',')[0] ?? 'a place'}`)
   if (get('q')) parts.push(`“${get('q')}”`)
   if (get('available')) parts.push('available only')
-  if (get('moveInBy')) parts.push(`move in by ${get('moveInBy')}`)
-  for (const [key, label] of [
-    ['billsIncluded', 'bills included'],
-    ['furnished', 'furnished'],
-    ['petsAllowed', 'pets allowed'],
-    ['smokingAllowed', 'smoking allowed'],
-  ] as const)
-    if (get(key)) parts.push(label)
+  for (const filter of FACT_FILTERS) {
+    const value = get(filter.param)
+    if (value) parts.push(factWords(filter, value))
+  }
   const sort = {
     rent_desc: 'dearest first',
     newest: 'newest first',
