@@ -29,6 +29,11 @@ async function freshnessMail(email: string, timeoutMs = 5000) {
   }
 }
 const noFreshnessMail = (email: string) => expect(freshnessMail(email, 300)).rejects.toThrow(/no mail/)
+// What opening the verification mail's link does (auth.test.ts covers the link itself).
+const verify = (user: { id: string }) =>
+  t.database.db.execute(sql`update "user" set email_verified = true where id = ${user.id}`)
+const overdue = (id: string) =>
+  t.database.db.execute(sql`update listing set confirmed_at = now() - interval '31 days' where id = ${id}`)
 
 test('“Still available” is the owner’s: it answers when, and makes a retired listing Available again', async () => {
   const owner = await signUp(t.app)
@@ -50,6 +55,7 @@ test('“Still available” is the owner’s: it answers when, and makes a retir
 
 test('30 days after its confirmation the owner gets one mail; 7 days after it, the listing is Not Available', async () => {
   const owner = await signUp(t.app)
+  await verify(owner)
   const id = await createListing(t.app, owner, { title: 'Garden room' })
   await run(29)
   await noFreshnessMail(owner.email)
@@ -64,6 +70,42 @@ test('30 days after its confirmation the owner gets one mail; 7 days after it, t
   expect(await availability(id)).toBe('Available')
   await run(38.1)
   expect(await availability(id)).toBe('Not Available')
+})
+
+describe('what the mail says: only what the address has confirmed, each title one plain line', () => {
+  test('an owner whose address is not verified is asked about “your listing”, by no name and no title', async () => {
+    // Whoever signs up with someone else's address chooses the name and the titles: none of it reaches that inbox.
+    const owner = await signUp(t.app, { name: 'Mallory Chosen-By-Someone' })
+    const id = await createListing(t.app, owner, {
+      title: 'SECURITY ALERT: confirm at https://evil.example/now',
+    })
+    await overdue(id)
+    await run(0)
+    const mail = await freshnessMail(owner.email)
+    expect(mail.subject).toBe('Is your listing on Nestmate still available?')
+    expect(mail.text).toMatch(/^Hi,\n\nYou last confirmed your listing on Nestmate 30 days ago\./)
+    expect(mail.text).toContain(`${BASE_URL}${PATHS.myListings}?confirm=${id}`)
+    for (const part of [mail.subject, mail.text, String(mail.html)])
+      expect(part).not.toMatch(/Mallory|SECURITY|evil\.example/)
+  })
+
+  test('a verified owner is greeted by name, and a title with line breaks or invisible characters is one line', async () => {
+    const owner = await signUp(t.app, { name: 'Vera Verified' })
+    await verify(owner)
+    const title = 'Sunny room\r\n\nSECURITY ALERT:\tconfirm\u2028at\u202e evil.example\u0085'
+    const id = await createListing(t.app, owner, { title })
+    await overdue(id)
+    await run(0)
+    const mail = await freshnessMail(owner.email)
+    const oneLine = 'Sunny room SECURITY ALERT: confirm at evil.example'
+    expect(mail.subject).toBe(`Is “${oneLine}” still available?`)
+    expect(mail.text!.split('\n').slice(0, 3)).toEqual([
+      'Hi Vera Verified,',
+      '',
+      `You last confirmed your listing “${oneLine}” on Nestmate 30 days ago. If the room is still free, one click keeps it listed:`,
+    ])
+    expect(String(mail.html)).toContain(`your listing “${oneLine}” on Nestmate`)
+  })
 })
 
 test('confirming after the mail starts over: no retirement, and the next mail 30 days on', async () => {

@@ -15,7 +15,14 @@ export const RETIRE_AFTER_DAYS = 7
 // A run's share of a big backlog (after downtime): the next run (10 minutes on) takes the rest.
 const BATCH = 200
 
-type Claimed = { id: string; title: string; name: string; email: string; confirmedAt: string }
+type Claimed = {
+  id: string
+  title: string
+  name: string
+  email: string
+  verified: boolean
+  confirmedAt: string
+}
 
 /**
  * Listing freshness (docs/decisions/047), one run: first retires the Available listings whose owner was mailed
@@ -46,7 +53,7 @@ export async function runFreshness(
                        and freshness_mailed_at is null
                      order by confirmed_at limit ${BATCH} for update skip locked)
         and u.id = l.owner_id
-      returning l.id, l.title, u.name, u.email, l.confirmed_at::text as "confirmedAt"`,
+      returning l.id, l.title, u.name, u.email, u.email_verified as verified, l.confirmed_at::text as "confirmedAt"`,
   )
   let mailed = 0
   let failed = 0
@@ -59,9 +66,9 @@ export async function runFreshness(
       continue
     }
     const link = `${config.baseUrl}${PATHS.myListings}?confirm=${encodeURIComponent(listing.id)}`
+    // An address not yet verified never confirmed the name or the title: the mail carries neither.
     const mail = renderFreshnessMail({
-      name: listing.name,
-      title: listing.title,
+      ...(listing.verified && { name: listing.name, title: listing.title }),
       link,
       siteName: 'Nestmate',
       baseUrl: config.baseUrl,

@@ -1,5 +1,5 @@
 import { formatRent } from '#shared/format.ts'
-import { escapeHtml, type RenderedMail } from './mail-templates.ts'
+import { escapeHtml, greeting, oneLine, type RenderedMail } from './mail-templates.ts'
 
 /** A room as an alert shows it: title, place, rent and cover (an absolute address, or null). */
 export type AlertListing = {
@@ -12,8 +12,9 @@ export type AlertListing = {
 }
 
 /**
- * A saved search's alert: the rooms new to it (at most the first `shown`, then "and N more"), a link opening the
- * search, and the visible half of its one-click unsubscribe (the other is the mail's List-Unsubscribe header).
+ * A saved search's alert (sent to verified addresses only, so it greets by name): the rooms new to it (at most the
+ * first `shown`, then "and N more"), a link opening the search, and the visible half of its one-click unsubscribe
+ * (the other is the mail's List-Unsubscribe header).
  */
 export function renderSavedSearchMail(input: {
   name: string
@@ -26,13 +27,20 @@ export function renderSavedSearchMail(input: {
   baseUrl: string
   currency: string
 }): RenderedMail {
-  const { name, searchName, listings, total, searchLink, unsubscribeLink, siteName, baseUrl } = input
+  const { name, total, searchLink, unsubscribeLink, siteName, baseUrl } = input
+  // Titles and places are their posters' text: one line each, as the search's name.
+  const searchName = oneLine(input.searchName)
+  const listings = input.listings.map((listing) => ({
+    ...listing,
+    title: oneLine(listing.title),
+    place: oneLine(listing.place),
+  }))
   const rooms = total === 1 ? '1 new room' : `${total} new rooms`
   const subject = `${rooms} for “${searchName}” on ${siteName}`
   const more = total - listings.length
   const rent = (listing: AlertListing) => `${formatRent(listing.rent, input.currency)}/month`
   const text = [
-    `Hi ${name},`,
+    greeting(name),
     '',
     `${rooms} fit your saved search “${searchName}”:`,
     ...listings.map((listing) => `- ${listing.title}, ${listing.place}, ${rent(listing)}: ${listing.link}`),
@@ -56,7 +64,7 @@ export function renderSavedSearchMail(input: {
 </tr>`
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
-<p>${escapeHtml(`Hi ${name},`)}</p>
+<p>${escapeHtml(greeting(name))}</p>
 <p>${escapeHtml(`${rooms} fit your saved search “${searchName}”:`)}</p>
 <table role="presentation" style="border-collapse:collapse">${listings.map(card).join('')}</table>
 ${more > 0 ? `<p>${escapeHtml(`… and ${more} more.`)}</p>` : ''}

@@ -1,19 +1,21 @@
-import { escapeHtml, type RenderedMail } from './mail-templates.ts'
+import { escapeHtml, greeting, oneLine, type RenderedMail } from './mail-templates.ts'
 
 /** One conversation with unread messages, as the mail names it: who wrote, about what, how many. */
 export type UnreadConversation = { otherName: string | null; title: string | null; unread: number }
 
 const count = (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`)
 
-/** The line for one conversation; the names are the people's own text, escaped in the HTML part. */
+/** The line for one conversation; the name and title are other people's text, one line, escaped in the HTML. */
 function line({ otherName, title, unread }: UnreadConversation): string {
-  const from = otherName ?? 'a deleted account'
-  return title ? `${count(unread)} from ${from} about “${title}”` : `${count(unread)} from ${from}`
+  const from = otherName === null ? 'a deleted account' : oneLine(otherName)
+  const about = title && oneLine(title)
+  return about ? `${count(unread)} from ${from} about “${about}”` : `${count(unread)} from ${from}`
 }
 
 /**
- * The mail about messages left unread: who wrote and about what, never the messages themselves (they stay on
- * the site, where the contact shield and reporting are), and a link to the inbox.
+ * The mail about messages left unread (sent to verified addresses only, so it greets by name): who wrote and
+ * about what, never the messages themselves (they stay on the site, where the contact shield and reporting are),
+ * and a link to the inbox.
  */
 export function renderUnreadMail(input: {
   name: string
@@ -28,7 +30,7 @@ export function renderUnreadMail(input: {
   const lines = conversations.map(line)
   const note = `You get one mail like this for a conversation until you read it.`
   const text = [
-    `Hi ${name},`,
+    greeting(name),
     '',
     `People wrote to you on ${siteName}:`,
     ...lines.map((entry) => `- ${entry}`),
@@ -43,7 +45,7 @@ export function renderUnreadMail(input: {
   ].join('\n')
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
-<p>${escapeHtml(`Hi ${name},`)}</p>
+<p>${escapeHtml(greeting(name))}</p>
 <p>${escapeHtml(`People wrote to you on ${siteName}:`)}</p>
 <ul>${lines.map((entry) => `<li>${escapeHtml(entry)}</li>`).join('')}</ul>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:0.6rem 1rem;border-radius:0.4rem;text-decoration:none">Read and answer them</a></p>

@@ -56,8 +56,10 @@ describe('sendUnreadMail', () => {
     const listing = await createListing(t.app, poster, { title: 'Flat with <b>garden</b>' })
     const started = (await startAs(t.app, seeker, listing, 'Hello')).json().conversationId
     await sendAs(t.app, seeker, started, 'Still free?')
-    const other = await createListing(t.app, poster, { title: 'Attic room' })
-    await startAs(t.app, await verifiedUser(t), other, 'Hi there')
+    // A title is its poster's text: a line break in it can't start a line of the mail.
+    const other = await createListing(t.app, poster, { title: 'Attic\n\nSECURITY ALERT:\u2028room' })
+    const third = await verifiedUser(t)
+    await startAs(t.app, third, other, 'Hi there')
 
     expect(await sendUnreadMail({ now: later(14 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
     const run = await sendUnreadMail({ now: later(UNREAD_MAIL_AFTER_MS + MINUTE) })
@@ -65,7 +67,7 @@ describe('sendUnreadMail', () => {
     const mail = await unreadMail(poster.email)
     expect(mail.subject).toBe('You have 3 unread messages on Nestmate')
     expect(mail.text).toContain(`2 unread messages from ${seeker.name} about “Flat with <b>garden</b>”`)
-    expect(mail.text).toContain('1 unread message from')
+    expect(mail.text).toContain(`1 unread message from ${third.name} about “Attic SECURITY ALERT: room”`)
     expect(mail.text).toContain(`${BASE_URL}${PATHS.inbox}`)
     // The names are text in the HTML part; the messages themselves are never in a mail.
     expect(mail.html).toContain('Flat with &#60;b&#62;garden&#60;/b&#62;')

@@ -15,6 +15,7 @@ import {
 import { castOf, namesPhoto, type Cast } from './openapi-fixtures.ts'
 import { requestArbitrary } from './openapi-client.ts'
 import { example, type Mode } from './schema-arbitrary.ts'
+import { registeredApiRoutes, servedAuthRoutes } from './routes.ts'
 
 // Every operation of the OpenAPI document gets valid, invalid and refused requests, as every kind of caller;
 // each answer must be one the document declares for that operation, its body valid against that status's schema.
@@ -24,7 +25,8 @@ afterAll(() => t.close())
 const document = await loadDocument(t.app)
 const { problem, resolve } = createAnswerCheck(document)
 const operations = operationsOf(document)
-const isOwn = (operation: Operation) => !operation.path.startsWith('/api/auth/')
+const isOwnRoute = (route: string) => !route.includes(' /api/auth/')
+const isOwn = (operation: Operation) => isOwnRoute(operation.route)
 const isWrite = (operation: Operation) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method)
 const hasJsonBody = (operation: Operation) => Boolean(operation.spec.requestBody?.content['application/json'])
 
@@ -60,9 +62,25 @@ const as = (cast: Cast | undefined, who: 'owner' | 'stranger' | 'anonymous'): Re
   ...(cast && who !== 'anonymous' ? { cookie: cast[who].cookie } : {}),
 })
 
-test('the document has operations of Nestmate and of its accounts', () => {
-  expect(operations.filter(isOwn).length).toBeGreaterThan(20)
-  expect(operations.filter((operation) => !isOwn(operation)).length).toBeGreaterThan(10)
+test('the document has an operation for every route the server answers under /api, and none it does not', async () => {
+  // Nestmate's routes as the server registered them; Better Auth's, behind their one wildcard route, as it lists
+  // its own endpoints. A route hidden from the document, or an operation nothing serves, fails here.
+  const own = registeredApiRoutes(t.app).filter((route) => !route.endsWith(' /api/auth/*'))
+  const served = [...own, ...servedAuthRoutes(t.app.auth)]
+  const documented = operations.map((operation) => operation.route)
+  expect(documented.filter(isOwnRoute).sort()).toEqual(own)
+  expect(documented.filter((route) => !served.includes(route))).toEqual([])
+  // Better Auth lists a POST of get-session it answers 405 (deferSessionRefresh is off): left out on purpose.
+  const left = served.filter((route) => !documented.includes(route))
+  expect(left).toEqual(['POST /api/auth/get-session'])
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/get-session',
+    headers: { origin: BASE_URL },
+  })
+  expect(answer.statusCode).toBe(405)
+  expect(own.length).toBeGreaterThan(20)
+  expect(documented.length - own.length).toBeGreaterThan(10)
 })
 
 test("every answer declares its Cache-Control: no-store, but a cacheable route's successes (public, max-age)", () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { Auth } from '../auth.ts'
 import { routeAuthDeclarations } from '../plugins/route-auth.ts'
 
 /**
@@ -25,4 +26,24 @@ export function registeredApiRoutes(app: FastifyInstance): string[] {
 export function undeclaredApiRoutes(app: FastifyInstance): string[] {
   const declared = routeAuthDeclarations(app)
   return registeredApiRoutes(app).filter((route) => declared.get(route) === undefined)
+}
+
+type Endpoint = {
+  path?: string
+  options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } }
+}
+
+/**
+ * Every route Better Auth serves under /api/auth (behind the app's one wildcard route), as "METHOD /path": its
+ * endpoints as it lists them itself (`auth.api`), less those only the server may call and the paths the app
+ * turned off (`disabledPaths`).
+ */
+export function servedAuthRoutes(auth: Auth): string[] {
+  const disabled = new Set(auth.options.disabledPaths ?? [])
+  return Object.values(auth.api as Record<string, Endpoint>)
+    .filter(({ path, options }) => path && !options?.metadata?.SERVER_ONLY && !disabled.has(path))
+    .flatMap(({ path, options }) =>
+      [options?.method ?? []].flat().map((method) => `${method} /api/auth${path!}`),
+    )
+    .sort()
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, test } from 'vitest'
+import pg from 'pg'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { ListingDetailSchema } from '#shared/listing.ts'
 import { createListing, injectAs, signUp, sampleListing, type TestUser, useTestApp } from '../../test/app.ts'
 import { detailsAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 import { likeAs } from '../likes/test-requests.ts'
+import { EARLY_BIRD, NIGHT_OWL, putProfile } from '../living-profile/test-profiles.ts'
 import { CONTACT_MESSAGES } from '#shared/contact.ts'
 
 const t = useTestApp()
@@ -371,6 +374,37 @@ describe('GET /api/roommate-listings/:id', () => {
       isOwner: true,
       likedByMe: false,
     })
+  })
+
+  test('the listing, its photos, the like and both living profiles are read in one statement', async () => {
+    // Decision 043: one round trip where there were three. Every statement either driver sends during one GET
+    // is recorded (after a first GET, so the session is cached and the statement prepared); the ones that read a
+    // listing's tables or a living profile must be one.
+    const owner = await signUp(t.app)
+    const viewer = await signUp(t.app)
+    for (const [person, profile] of [
+      [owner, EARLY_BIRD],
+      [viewer, NIGHT_OWL],
+    ] as const)
+      expect((await putProfile(t.app, person, profile)).statusCode).toBe(200)
+    const id = await createListing(t.app, owner)
+    expect((await details(viewer, id)).statusCode).toBe(200)
+
+    const drivers = [vi.spyOn(pg.Client.prototype, 'query'), vi.spyOn(PGlite.prototype, 'query')]
+    const sentDuring = async <T>(act: () => Promise<T>) => {
+      try {
+        const result = await act()
+        const calls = drivers.flatMap((spy) => spy.mock.calls as unknown as [string | { text: string }][])
+        return { result, sent: calls.map(([query]) => (typeof query === 'string' ? query : query.text)) }
+      } finally {
+        for (const spy of drivers) spy.mockRestore()
+      }
+    }
+    const { result: response, sent } = await sentDuring(() => details(viewer, id))
+    expect(response.statusCode).toBe(200)
+    expect(response.json().match).toMatchObject({ score: expect.any(Number) })
+    const reads = sent.filter((text) => /\b(listing|living_profile)/.test(text))
+    expect(reads, sent.join('\n\n')).toHaveLength(1)
   })
 
   test('404 for a well-formed unknown id', async () => {

@@ -45,7 +45,12 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
       rent: 700,
       placeId: KOEPENICK,
     })
-    const second = await createListing(t.app, poster, { title: 'Second fit', rent: 800, placeId: BERLIN })
+    // A title is its poster's text: its line breaks can't start lines of the mail.
+    const second = await createListing(t.app, poster, {
+      title: 'Second\r\n\r\nfit',
+      rent: 800,
+      placeId: BERLIN,
+    })
     await createListing(t.app, poster, { title: 'Too dear', rent: 950, placeId: BERLIN })
     await createListing(t.app, poster, { title: 'Too far', rent: 500, placeId: LEEDS })
     await createListing(t.app, poster, { title: 'A studio', roomType: 'Studio', rent: 500, placeId: BERLIN })
@@ -56,6 +61,7 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     const mail = await alertMail(seeker.email)
     expect(mail.subject).toBe('2 new rooms for “My search” on Nestmate')
     expect(mail.text).toContain(`Sunny <single> in Köpenick, `)
+    expect(mail.text).toContain('\n- Second fit, Berlin, Germany, $800/month: ')
     expect(mail.text).toContain(`${BASE_URL}${PATHS.details(fits)}`)
     expect(mail.text).toContain(`${BASE_URL}${PATHS.details(second)}`)
     expect(mail.text).toMatch(/\$700\/month/)
