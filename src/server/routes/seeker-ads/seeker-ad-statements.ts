@@ -67,9 +67,10 @@ export type Order = 'newest' | 'budget_desc' | 'match'
 
 /**
  * The ads others may see: active and not hidden by moderation (reports, a moderator, or its writer's suspension).
- * The orders' partial indexes hold exactly these rows.
+ * The orders' partial indexes hold exactly these rows. 'active' is written into the statement, not bound: a generic
+ * plan (made without the values) can use those indexes only if the statement itself names their predicate.
  */
-const shown = [eq(seekerAd.status, 'active'), isNull(seekerAd.hiddenReason)]
+const shown = [sql`${seekerAd.status} = 'active'`, isNull(seekerAd.hiddenReason)]
 
 /** Every key descending, so "after the cursor" is one row comparison. */
 function keyset(order: Order, withCursor: boolean): { after?: SQL; order: SQL[] } {
