@@ -2,8 +2,8 @@ import { gazetteer } from '../src/server/places/gazetteer.ts'
 import { earthPoint, isWideNear } from '../src/server/routes/listings/near-plan.ts'
 import { createBestMatchPrefixes } from '../src/server/routes/listings/best-match-prefixes.ts'
 import {
-  LISTING_PREFIX_FRESH_MS,
-  LISTING_PREFIX_STALE_MS,
+  AD_PREFIX_FRESH_MS,
+  AD_PREFIX_STALE_MS,
   pageFromPrefix,
   type AdPrefix,
 } from '../src/server/routes/seeker-ads/seeker-ad-prefixes.ts'
@@ -64,13 +64,15 @@ async function matchPrefix(
 }
 
 type PrefixArgs = { pool: Queryable; where: string[]; params: unknown[] }
-const viewerPrefixes = createBestMatchPrefixes<PrefixArgs, AdPrefix>((viewerId, { pool, where, params }) =>
-  matchPrefix(pool, viewerId, where, params, false),
+// The same lifetimes as Nestmate's (decision 066).
+const lifetimes = { freshMs: AD_PREFIX_FRESH_MS, staleMs: AD_PREFIX_STALE_MS }
+const viewerPrefixes = createBestMatchPrefixes<PrefixArgs, AdPrefix>(
+  (viewerId, { pool, where, params }) => matchPrefix(pool, viewerId, where, params, false),
+  lifetimes,
 )
-// A listing's prefix is fresh for a minute, as Nestmate's (decision 066).
 const listingPrefixes = createBestMatchPrefixes<PrefixArgs & { viewerId: string }, AdPrefix>(
   (_listingId, { pool, where, params, viewerId }) => matchPrefix(pool, viewerId, where, params, true),
-  { freshMs: LISTING_PREFIX_FRESH_MS, staleMs: LISTING_PREFIX_STALE_MS },
+  lifetimes,
 )
 
 /** A page cut from a prefix: the ads' card fields read by id (still shown, still within `where`). */

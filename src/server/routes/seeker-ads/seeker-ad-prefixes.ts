@@ -8,15 +8,14 @@ import type { PageRow } from './seeker-ad-statements.ts'
 // browse does in decision 027): a viewer's first ads of sort=match, and per listing its poster's first fitting ads.
 // One statement scores every ad's writer once and keeps the first few hundred; pages are then read by id. The
 // prefixes live in browse's prefix cache (../listings/best-match-prefixes.ts, the one TTL cache of decision 030):
-// fresh for 10 s, then answered while one new one is worked out in the background, for up to a minute (a listing's:
-// a minute, then up to five, decision 066).
+// fresh for a minute, then answered while one new one is worked out in the background, for up to five (decision 066).
 
 /** How many ads of each order are kept: a dozen pages and more. */
 export const AD_PREFIX_ROWS = 300
 
-/** How long a listing's prefix of fitting ads is used as it is, and how long it is answered while renewed. */
-export const LISTING_PREFIX_FRESH_MS = 60_000
-export const LISTING_PREFIX_STALE_MS = 300_000
+/** How long a prefix of ads is used as it is, and how long it is answered while renewed (decision 066). */
+export const AD_PREFIX_FRESH_MS = 60_000
+export const AD_PREFIX_STALE_MS = 300_000
 
 /**
  * The first ads of one best-match order: each one's id, the viewer's match (null: no score), the key the order sorts
@@ -109,17 +108,17 @@ export function createAdPrefixes<ViewerAnswers, ListingAnswers>(
   computeListing: (listingId: string, answers: ListingAnswers) => Promise<AdPrefix>,
   options: { onError?: (error: unknown) => void } = {},
 ) {
-  const viewers = createBestMatchPrefixes<ViewerAnswers, AdPrefix>(computeViewer, {
+  // Working a prefix out scores every ad in its order (a viewer's: every active ad; a listing's: the tens of
+  // thousands whose areas hold a busy place), and ads come and go at the pace of people writing them: fresh for a
+  // minute, answered for up to five while one is worked out again (decision 066). This process's ad writes, profile
+  // changes and moderators' decisions still reach them at once.
+  const lifetimes = {
+    freshMs: AD_PREFIX_FRESH_MS,
+    staleMs: AD_PREFIX_STALE_MS,
     onRefreshError: options.onError,
-  })
-  // A listing's prefix finds every ad whose area holds its place (tens of thousands near a busy one) and its
-  // poster asks about one listing at a time: fresh for a minute, answered for up to five while one is worked out
-  // again (decision 066). Its own process's ad writes and moderators' decisions still reach it at once.
-  const listings = createBestMatchPrefixes<ListingAnswers, AdPrefix>(computeListing, {
-    freshMs: LISTING_PREFIX_FRESH_MS,
-    staleMs: LISTING_PREFIX_STALE_MS,
-    onRefreshError: options.onError,
-  })
+  }
+  const viewers = createBestMatchPrefixes<ViewerAnswers, AdPrefix>(computeViewer, lifetimes)
+  const listings = createBestMatchPrefixes<ListingAnswers, AdPrefix>(computeListing, lifetimes)
   return {
     viewers,
     listings,
