@@ -197,11 +197,14 @@ export async function listingSeekers(
   url: URL,
   userId: string,
 ): Promise<Answer> {
+  // The listing's fit values and its poster's answers in one round trip, as Nestmate reads them.
   const target = (
     await sql(
       pool,
-      `select owner_id as "ownerId", lat, lon, rent, room_type as "roomType", available_from::text as "availableFrom"
-       from listing where id = $1`,
+      `select l.owner_id as "ownerId", l.lat, l.lon, l.rent, l.room_type as "roomType",
+         l.available_from::text as "availableFrom", p.answer_bits, p.accepted_bits, p.answered_bits, p.weight1_bits,
+         p.weight10_bits, p.weight50_bits, p.weight250_bits, p.interest_bits
+       from listing l left join living_profile p on p.user_id = l.owner_id where l.id = $1`,
       [listingId],
     )
   ).rows[0]
@@ -222,8 +225,7 @@ export async function listingSeekers(
   ]
   const limit = Number(url.searchParams.get('limit') ?? 24)
   // The listing's prefix, keyed by the poster's masks and the listing's fit values, as Nestmate keys it.
-  const profile = (await sql(pool, PROFILE, [userId])).rows[0]
-  const key = `${profile ? Object.values(profile).join(' ') : 'none'}|${JSON.stringify(target)}`
+  const key = JSON.stringify(target)
   const prefix = await listingPrefixes.get(listingId, { pool, where, params, viewerId: userId }, key)
   const cut = await cutFrom(prefix, limit, false, pool, where, params)
   if (cut)

@@ -194,7 +194,8 @@ export const seekerAdRoutes =
             400,
             'This listing has no place: choose its town first to see who is looking near it.',
           )
-        const codes = await profiles.codes(request.user.id)
+        // The caller is the poster, so the listing's read brought their answers too.
+        const codes = target.ownerCodes
         const result = await ads.fitting(
           request.params.id,
           {

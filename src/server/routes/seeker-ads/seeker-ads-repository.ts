@@ -10,8 +10,8 @@ import type { Database } from '../../db/client.ts'
 import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
-import { listing, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
-import { viewerValues } from '../living-profile/match-sql.ts'
+import { listing, livingProfile, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
+import { CODE_KEYS, viewerValues } from '../living-profile/match-sql.ts'
 import { earthPoint, isWideNear, type Center } from '../listings/near-plan.ts'
 import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
@@ -86,6 +86,24 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
       .then(([row]) => row?.count ?? 0)
   const ALL_ADS = SeekerAdQuerySchema.parse({})
   const totalOfAll = () => allCount.get('all', () => countOf(ALL_ADS, undefined))
+
+  const posterCodes = Object.fromEntries(CODE_KEYS.map((key) => [key, livingProfile[key]])) as {
+    [K in keyof ProfileCodes]: (typeof livingProfile)[K]
+  }
+  const fitTarget = db
+    .select({
+      ownerId: listing.ownerId,
+      lat: listing.lat,
+      lon: listing.lon,
+      rent: listing.rent,
+      roomType: listing.roomType,
+      availableFrom: sql<string | null>`${listing.availableFrom}::text`,
+      ...posterCodes,
+    })
+    .from(listing)
+    .leftJoin(livingProfile, eq(livingProfile.userId, listing.ownerId))
+    .where(eq(listing.id, sql.placeholder('id')))
+    .prepare('seeker_ad_fit_target')
 
   const matchPrefix = prepareMatchPrefix(db, [], 'seeker_ad_match_prefix')
   const fitPrefix = prepareMatchPrefix(db, fitConditions, 'seeker_ad_fit_prefix', { isCounted: true })
@@ -237,20 +255,17 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
       return rows.length > 0
     },
 
-    /** What the fit rules read of a listing: its owner, place, rent, room type and move-in date. */
+    /**
+     * What the fit rules read of a listing (its owner, place, rent, room type and move-in date) and its poster's
+     * answers (their masks; undefined without a living profile), in one round trip: a page of its fitting seekers
+     * needs both.
+     */
     async listingForFit(id: string) {
-      const [row] = await db
-        .select({
-          ownerId: listing.ownerId,
-          lat: listing.lat,
-          lon: listing.lon,
-          rent: listing.rent,
-          roomType: listing.roomType,
-          availableFrom: sql<string | null>`${listing.availableFrom}::text`,
-        })
-        .from(listing)
-        .where(eq(listing.id, id))
-      return row
+      const [row] = await fitTarget.execute({ id })
+      if (!row) return undefined
+      const { ownerId, lat, lon, rent, roomType, availableFrom, ...codes } = row
+      const ownerCodes = codes.answerBits === null ? undefined : (codes as ProfileCodes)
+      return { ownerId, lat, lon, rent, roomType, availableFrom, ownerCodes }
     },
 
     /**
