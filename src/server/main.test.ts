@@ -42,7 +42,9 @@ test.skipIf(testDatabaseKind === 'postgres')(
         )
       })
     const inFlight = Array.from({ length: 20 }, () => request())
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    // The signal comes once the server is answering them (its first answer logged), not after a fixed time: on a
+    // busy machine 5 ms could pass before it had read any of them, and then every one met the drain.
+    await expect.poll(() => output, { timeout: 10_000, interval: 2 }).toMatch(/"msg":"request completed"/)
     child.kill('SIGTERM')
     // While it drains, the server still accepts connections and turns new requests away cleanly.
     await expect.poll(() => output, { timeout: 5_000, interval: 20 }).toMatch(/SIGTERM/)
