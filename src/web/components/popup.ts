@@ -39,8 +39,11 @@ function returnFocus(before: Element | null) {
  * weighs on a page's first load (the home page budget).
  */
 export async function popup(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  // A pop-up opened as another closes (a confirmation, then its error) finds the focus still in the closing one:
+  // it returns the focus where the first one would have.
   const active = document.activeElement
-  const before = active && active !== document.body ? active : lastFocused
+  const isOutside = active && active !== document.body && !active.closest('.swal2-container')
+  const before = isOutside ? active : lastFocused
   const { default: Swal } = await import('sweetalert2')
   return Swal.fire({
     theme: currentTheme(),
