@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoProfile } from '../../src/server/db/demo-profiles.ts'
 import { compareProfiles, type Profile } from '../../src/shared/match.ts'
-import { QUESTIONS, type Importance } from '../../src/shared/questionnaire.ts'
+import { QUESTIONS } from '../../src/shared/questionnaire.ts'
+import { MATTERS } from '../../src/web/features/listing-details/match-reasons.ts'
 import { createListingViaApi, signedInPage, signUpViaApi, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { expectPopup } from '../support/popup.ts'
@@ -9,15 +10,6 @@ import { expectPopup } from '../support/popup.ts'
 // Compatibility from a person's side: a poster with a living profile, a newcomer who fills theirs on the
 // dashboard, then the match on the cards, the best-match order and the reasons on details. Each new screen passes
 // axe in both colour modes at phone and desktop width (screenshots of each with E2E_SCREENSHOTS=<folder>).
-
-/** How much a missed wish weighs, as the details page says it. */
-const MATTERS: Record<Importance, string> = {
-  irrelevant: 'doesn’t matter',
-  a_little: 'matters a little',
-  somewhat: 'matters somewhat',
-  very: 'matters very much',
-  dealbreaker: 'a dealbreaker',
-}
 
 /** The screen as it is, in each colour mode at each width, without reloading (which would lose what was typed). */
 const lookEverywhere = (page: Page, name: string) =>

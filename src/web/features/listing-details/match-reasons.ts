@@ -22,7 +22,7 @@ export function reason(question: MatchQuestion): string {
 }
 
 /** "Very" → "matters very much"; how much a missed wish weighs, in words. */
-const MATTERS: Record<Importance, string> = {
+export const MATTERS: Record<Importance, string> = {
   irrelevant: 'doesn’t matter',
   a_little: 'matters a little',
   somewhat: 'matters somewhat',
