@@ -93,13 +93,24 @@ test.describe('my listings', () => {
             : route.abort(),
       )
       await page.goto('/dashboard/my-listing')
+      // The list's reload after the failed delete is held until the pop-up is closed: Delete is still disabled
+      // ("Deleting…") when the focus comes back, as when a person closes it quickly on a slow connection.
+      let releaseReload = () => {}
+      const closed = new Promise<void>((resolve) => (releaseReload = resolve))
+      await expect(page.getByRole('button', { name: 'Delete Keep me' })).toBeEnabled()
+      await page.route('**/api/my-listings', async (route) => {
+        await closed
+        await route.fallback()
+      })
       await page.getByRole('button', { name: 'Delete Keep me' }).click()
       await page.getByRole('button', { name: 'Yes, delete it!' }).click()
       await expectPopup(page, 'Error!', text)
       // While a pop-up is open, sweetalert2 hides the page from the accessibility tree.
       await closePopup(page)
+      await expect(page.getByRole('button', { name: 'Delete Keep me' })).toBeDisabled()
+      releaseReload()
       await expect(page.getByRole('row', { name: /Keep me/ })).toBeVisible()
-      // Both pop-ups closed, the focus is back on Delete.
+      // Both pop-ups closed and the list reloaded, the focus is back on Delete.
       await expect(page.getByRole('button', { name: 'Delete Keep me' })).toBeFocused()
       await context.close()
     })

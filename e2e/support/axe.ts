@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import axe, { type AxeResults } from 'axe-core'
 import { expect, type Page } from '@playwright/test'
 import { keepScreenshot } from './screens.ts'
 
@@ -24,13 +24,22 @@ export async function finishTransitions(page: Page) {
 }
 
 /**
- * axe on the page once its transitions have ended: no serious or critical findings, listed with where they are.
- * Only violations are gathered in full (axe's passes and incompletes are what it spends most of its time on: a
- * fifth to a third of each check here).
+ * axe-core's own run in the page, with the script injected once per document. The app has no frames, so this is
+ * the whole check; it is a third of the time `@axe-core/playwright` takes (that injects the script on every call
+ * and finishes each run in a new blank page), which on a sweep of four checks a page adds up to minutes of the
+ * suite. Only violations are gathered in full (axe's passes and incompletes are most of its work).
  */
+async function runAxe(page: Page): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  return page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+  )
+}
+
+/** axe on the page once its transitions have ended: no serious or critical findings, listed with where they are. */
 export async function expectNoSeriousViolations(page: Page) {
   await finishTransitions(page)
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  const { violations } = await runAxe(page)
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

@@ -14,6 +14,9 @@ if (typeof document !== 'undefined')
     true,
   )
 
+// How long a disabled button that opened a pop-up is waited for before the focus goes to the heading.
+const FOCUS_WAIT_MS = 3000
+
 const canTakeFocus = (element: Element | null): element is HTMLElement =>
   element instanceof HTMLElement &&
   element.isConnected &&
@@ -24,10 +27,25 @@ const canTakeFocus = (element: Element | null): element is HTMLElement =>
  * After a pop-up closes, the focus goes back where it was, or, when that element has gone, to the page's heading:
  * never to the start of the page.
  */
-function returnFocus(before: Element | null) {
+function returnFocus(before: Element | null, canWait = true) {
   const active = document.activeElement
   if (active && active !== document.body) return
   if (canTakeFocus(before)) return before.focus()
+  // A button disabled while its action finishes (a failed delete whose list is reloading) gets the focus back once
+  // it can take it again; if it stays disabled, the heading takes it.
+  if (canWait && before instanceof HTMLElement && before.isConnected && before.matches(':disabled')) {
+    const stopWaiting = () => {
+      observer.disconnect()
+      clearTimeout(timer)
+      returnFocus(before, false)
+    }
+    const observer = new MutationObserver(() => {
+      if (!before.matches(':disabled')) stopWaiting()
+    })
+    observer.observe(before, { attributes: true, attributeFilter: ['disabled'] })
+    const timer = setTimeout(stopWaiting, FOCUS_WAIT_MS)
+    return
+  }
   const heading = document.querySelector('main h1')
   if (!(heading instanceof HTMLElement)) return
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
