@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { ListingSchema } from '../src/shared/listing.ts'
 import { PHOTO_LIMITS, photoWidths } from '../src/shared/photos.ts'
@@ -10,7 +10,7 @@ import { sampleListing } from '../src/shared/sample-listing.ts'
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../src/server/db/client.ts'
 import type { EnvVariables } from '../src/server/env.ts'
 import { call, listingBody, signUp, type Person } from './client.ts'
-import { startCluster, type PgCluster } from './pg-cluster.ts'
+import { startCluster } from './pg-cluster.ts'
 import { childProcesses, endWithin, startServer } from './server.ts'
 
 // kill -9 the server while clients write; restart it on the same data. Every write it acknowledged (201 with an
@@ -250,70 +250,73 @@ async function killMidJob(env: Record<string, string>, target: DatabaseTarget) {
   })
 }
 
-describe.each(['pglite', 'postgres'] as const)('kill -9 under writes on %s', (kind) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `nestmate-crash-${kind}-`))
-  let cluster: PgCluster | undefined
-  afterAll(() => {
-    cluster?.destroy()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+// The two databases' runs are independent (their own processes, data and ports) and run side by side: the
+// PostgreSQL one spends half its time waiting for a killed job's expiry.
+describe('kill -9 under writes', () => {
+  test.concurrent.for(['pglite', 'postgres'] as const)(
+    `on %s, ×${ROUNDS}: every acknowledged write survives, nothing half-written`,
+    async (kind, { onTestFinished }) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `nestmate-crash-${kind}-`))
+      onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
+      const cluster = kind === 'postgres' ? await startCluster() : undefined
+      if (cluster) onTestFinished(() => cluster.destroy())
+      const env: EnvVariables = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
+      if (cluster)
+        Object.assign(env, {
+          DATABASE_URL: cluster.url,
+          AUTH_SECRET: 'nestmate-crash-secret-long-enough-0123456',
+        })
+      const acked: Acked = { listings: new Map(), likes: new Set(), photos: new Map() }
+      let server = await startServer(env)
+      const people = await Promise.all(Array.from({ length: 4 }, () => signUp(server.baseUrl)))
+      // The uploaders' first listings, so their uploads start with the round rather than after a create.
+      for (const person of people.slice(0, 2)) {
+        const created = await call(server.baseUrl, person, 'POST', '/api/roommate-listings', listingBody())
+        acked.listings.set((created.body as { insertedId: string }).insertedId, person)
+      }
 
-  test(`kill -9 ×${ROUNDS}: every acknowledged write survives, nothing half-written`, async () => {
-    cluster = kind === 'postgres' ? await startCluster() : undefined
-    const env: EnvVariables = { DATA_DIR: dataDir, RATE_LIMITS: 'off' }
-    if (cluster)
-      Object.assign(env, {
-        DATABASE_URL: cluster.url,
-        AUTH_SECRET: 'nestmate-crash-secret-long-enough-0123456',
-      })
-    const acked: Acked = { listings: new Map(), likes: new Set(), photos: new Map() }
-    let server = await startServer(env)
-    const people = await Promise.all(Array.from({ length: 4 }, () => signUp(server.baseUrl)))
-    // The uploaders' first listings, so their uploads start with the round rather than after a create.
-    for (const person of people.slice(0, 2)) {
-      const created = await call(server.baseUrl, person, 'POST', '/api/roommate-listings', listingBody())
-      acked.listings.set((created.body as { insertedId: string }).insertedId, person)
-    }
+      let helpersKilled = 0
+      for (let round = 0; round < ROUNDS; round++) {
+        const listingsBefore = acked.listings.size
+        const likesBefore = acked.likes.size
+        const photosBefore = acked.photos.size
+        let helpers: number[] = []
+        const refused = await writeUntilKilled(server.baseUrl, people, acked, 1500 + round * 700, () => {
+          helpers = childProcesses(server.child.pid!)
+          server.child.kill('SIGKILL')
+        })
+        expect(await server.exited).toBeNull() // killed by a signal, no exit code
+        // The photo process, if an upload started it, ends with the server: none is left behind.
+        expect(await endWithin(helpers, 5000), `helper processes ${helpers.join(', ')} ended`).toBe(true)
+        helpersKilled += helpers.length
+        const written = `round ${round + 1}: ${acked.listings.size - listingsBefore} listings, ${
+          acked.likes.size - likesBefore
+        } likes and ${acked.photos.size - photosBefore} photos acknowledged, refused ${JSON.stringify(refused)}`
+        // Every answer before the kill was an acknowledgement, and the round acknowledged writes of every kind.
+        expect(refused, written).toEqual({})
+        expect(acked.listings.size, written).toBeGreaterThan(listingsBefore)
+        expect(acked.likes.size, written).toBeGreaterThan(likesBefore)
+        expect(acked.photos.size, written).toBeGreaterThan(photosBefore)
+        console.log(`${kind} ${written}`)
+        // The same data, a new process: the stale lock and postmaster.pid of the killed one must not stop it.
+        server = await startServer({ ...env, PORT: String(server.port) })
+        await expectCompleteThroughApi(server.baseUrl, people)
+      }
 
-    let helpersKilled = 0
-    for (let round = 0; round < ROUNDS; round++) {
-      const listingsBefore = acked.listings.size
-      const likesBefore = acked.likes.size
-      const photosBefore = acked.photos.size
-      let helpers: number[] = []
-      const refused = await writeUntilKilled(server.baseUrl, people, acked, 1500 + round * 700, () => {
-        helpers = childProcesses(server.child.pid!)
-        server.child.kill('SIGKILL')
-      })
-      expect(await server.exited).toBeNull() // killed by a signal, no exit code
-      // The photo process, if an upload started it, ends with the server: none is left behind.
-      expect(await endWithin(helpers, 5000), `helper processes ${helpers.join(', ')} ended`).toBe(true)
-      helpersKilled += helpers.length
-      const written = `round ${round + 1}: ${acked.listings.size - listingsBefore} listings, ${
-        acked.likes.size - likesBefore
-      } likes and ${acked.photos.size - photosBefore} photos acknowledged, refused ${JSON.stringify(refused)}`
-      // Every answer before the kill was an acknowledgement, and the round acknowledged writes of every kind.
-      expect(refused, written).toEqual({})
-      expect(acked.listings.size, written).toBeGreaterThan(listingsBefore)
-      expect(acked.likes.size, written).toBeGreaterThan(likesBefore)
-      expect(acked.photos.size, written).toBeGreaterThan(photosBefore)
-      console.log(`${kind} ${written}`)
-      // The same data, a new process: the stale lock and postmaster.pid of the killed one must not stop it.
-      server = await startServer({ ...env, PORT: String(server.port) })
-      await expectCompleteThroughApi(server.baseUrl, people)
-    }
-
-    // Uploads ran in every round, so the photo process was running at the kills.
-    expect(helpersKilled).toBeGreaterThan(0)
-    server.child.kill('SIGTERM')
-    expect(await server.exited).toBe(0)
-    const target: DatabaseTarget = cluster
-      ? { kind: 'postgres', url: cluster.url }
-      : { kind: 'pglite', dataDir }
-    await killMidJob({ ...env, PORT: String(server.port) }, target)
-    await withDatabase(target, (database) => expectConsistent(database, acked, path.join(dataDir, 'photos')))
-    console.log(
-      `${kind}: ${acked.listings.size} listings, ${acked.likes.size} likes and ${acked.photos.size} photos acknowledged, all present`,
-    )
-  })
+      // Uploads ran in every round, so the photo process was running at the kills.
+      expect(helpersKilled).toBeGreaterThan(0)
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+      const target: DatabaseTarget = cluster
+        ? { kind: 'postgres', url: cluster.url }
+        : { kind: 'pglite', dataDir }
+      await killMidJob({ ...env, PORT: String(server.port) }, target)
+      await withDatabase(target, (database) =>
+        expectConsistent(database, acked, path.join(dataDir, 'photos')),
+      )
+      console.log(
+        `${kind}: ${acked.listings.size} listings, ${acked.likes.size} likes and ${acked.photos.size} photos acknowledged, all present`,
+      )
+    },
+  )
 })
