@@ -28,7 +28,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
+  // A trace is recorded on a failed test's retry only (CI retries once; locally, --trace on): recording one for
+  // every test cost a third of the suite's time on two cores.
+  use: { baseURL, trace: 'on-first-retry', launchOptions: chromium },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: [
     {
