@@ -71,6 +71,7 @@ export function startNestmate(
     DEMO_DATA: 'false',
     LOG_LEVEL: logLevel,
     AUTH_SECRET: BENCH_AUTH_SECRET,
+    ...(process.env.BENCH_JOBS ? { JOBS: process.env.BENCH_JOBS } : {}),
     ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
   })
   return start('src/server/main.ts', env, port, '/api/health', logFile)
