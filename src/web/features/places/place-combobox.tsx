@@ -50,6 +50,18 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
   const request = useRef<AbortController | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
+  // Text typed into the first paint's box before the app was live is still in it, unseen by the app: take it up
+  // and look for its suggestions, as if it had been typed now.
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (typed === text) return
+    setText(typed)
+    setChosen(null)
+    search(typed)
+    // Once, as the box goes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   // Nothing answers into a box that has gone (a new page, a new view).
   useEffect(() => {
     const pending = { timer, request }
