@@ -10,7 +10,8 @@ import { isoText } from '../listings/listing-columns.ts'
 import { encodeProfile, type ProfileCodes } from '../../db/profile-codes.ts'
 import { CODE_KEYS } from './match-sql.ts'
 
-const codeColumns = Object.fromEntries(CODE_KEYS.map((key) => [key, livingProfile[key]])) as {
+/** A living profile's codes as columns, for a select (a poster's answers read beside their listing, say). */
+export const codeColumns = Object.fromEntries(CODE_KEYS.map((key) => [key, livingProfile[key]])) as {
   [K in keyof ProfileCodes]: (typeof livingProfile)[K]
 }
 

@@ -11,7 +11,8 @@ import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { listing, livingProfile, seekerAd, seekerAdArea, user } from '../../db/schema/index.ts'
-import { CODE_KEYS, viewerValues } from '../living-profile/match-sql.ts'
+import { viewerValues } from '../living-profile/match-sql.ts'
+import { codeColumns } from '../living-profile/living-profile-repository.ts'
 import { earthPoint, isWideNear, type Center } from '../listings/near-plan.ts'
 import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
@@ -87,9 +88,6 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
   const ALL_ADS = SeekerAdQuerySchema.parse({})
   const totalOfAll = () => allCount.get('all', () => countOf(ALL_ADS, undefined))
 
-  const posterCodes = Object.fromEntries(CODE_KEYS.map((key) => [key, livingProfile[key]])) as {
-    [K in keyof ProfileCodes]: (typeof livingProfile)[K]
-  }
   const fitTarget = db
     .select({
       ownerId: listing.ownerId,
@@ -98,7 +96,7 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
       rent: listing.rent,
       roomType: listing.roomType,
       availableFrom: sql<string | null>`${listing.availableFrom}::text`,
-      ...posterCodes,
+      ...codeColumns,
     })
     .from(listing)
     .leftJoin(livingProfile, eq(livingProfile.userId, listing.ownerId))
