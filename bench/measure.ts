@@ -22,7 +22,17 @@ async function settle(baseUrl: string) {
   }
 }
 
-type Run = { database: Measurement['database']; size: number; server: ServerKind; cookies: string[] }
+/** Seconds at the steady rate before its latency is measured, after the flat-out throughput run. */
+export const LEAD_IN_SECONDS = 2
+
+type Run = {
+  database: Measurement['database']
+  size: number
+  server: ServerKind
+  cookies: string[]
+  /** Where each phase's start is written (the servers' log), to place a stall line in its phase. */
+  log?: (line: string) => void
+}
 
 /** Warms up, then measures max throughput and (unless `throughputOnly`) latency at the steady rate. */
 export async function measure(
@@ -34,15 +44,28 @@ export async function measure(
 ): Promise<Measurement[]> {
   const results: Measurement[] = []
   for (const endpoint of list) {
+    const phase = (name: string) =>
+      run.log?.(`phase ${run.server} ${name} ${new Date().toISOString()} ${endpoint.name}`)
     await settle(baseUrl)
+    phase('warmup')
     if (seconds.warmup > 0) await maxThroughput(baseUrl, endpoint, run.cookies, seconds.warmup)
+    phase('throughput')
     const throughput = await maxThroughput(baseUrl, endpoint, run.cookies, seconds.duration)
     // A server that can't answer 500/s at all would only build a queue (which outlives the run and spoils the
     // next figure): its latency at 500/s is "above capacity", not a number.
-    const latency =
-      throughputOnly || throughput.rps < STEADY_RATE
-        ? undefined
-        : await steadyLatency(baseUrl, endpoint, run.cookies, seconds.duration)
+    const isSteady = !throughputOnly && throughput.rps >= STEADY_RATE
+    if (isSteady) {
+      // The load changes from flat out to the steady rate: what the overload left behind (a queue of answers, a
+      // heap grown by requests that waited, and the full collection it brings) drains in the lead-in, which isn't
+      // counted, so the figure is the steady load's own (decision 068). Its p99 goes to the log.
+      phase(`lead-in@${STEADY_RATE}`)
+      const leadIn = await steadyLatency(baseUrl, endpoint, run.cookies, LEAD_IN_SECONDS)
+      phase(`latency@${STEADY_RATE} (lead-in p50 ${leadIn.p50} ms, p99 ${leadIn.p99} ms)`)
+    }
+    const latency = isSteady
+      ? await steadyLatency(baseUrl, endpoint, run.cookies, seconds.duration)
+      : undefined
+    phase('done')
     const line = `${run.database} ${run.size} ${run.server.padEnd(9)} ${endpoint.name.padEnd(26)} ${String(throughput.rps).padStart(6)} req/s`
     console.log(
       latency

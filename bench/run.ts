@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { benchConfig } from './config.ts'
@@ -52,7 +60,13 @@ async function benchOne(database: 'pglite' | 'postgres', size: number, isLast: b
   const seedInfo = await seed(target, size)
   console.log(`\n${database}, ${size} listings: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   const where = target.kind === 'postgres' ? { url: target.url } : { dataDir: target.dataDir }
-  const run = (server: Measurement['server'], cookies: string[]) => ({ database, size, server, cookies })
+  const run = (server: Measurement['server'], cookies: string[]) => ({
+    database,
+    size,
+    server,
+    cookies,
+    log: (line: string) => appendFileSync(logFile, `${line}\n`),
+  })
 
   // Reads first, on the same data; writes last, since they add rows. The three servers run side by side (each is
   // idle while another is measured) and are measured in turn per endpoint, so a slow spell of the shared machine
