@@ -15,6 +15,7 @@ import {
 } from '#shared/seeker-ad.ts'
 import type { Gazetteer } from '../../places/gazetteer.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { precompiledSerializer } from '../../plugins/json-serializer.ts'
 import type { ListingsRepository } from '../listings/listings-repository.ts'
 import { DETAIL_READ_LIMIT, WRITE_LIMIT } from '../listings/index.ts'
 import type { LivingProfileRepository } from '../living-profile/living-profile-repository.ts'
@@ -119,6 +120,7 @@ export const seekerAdRoutes =
       {
         config: { auth: 'public' },
         schema: { querystring: SeekerAdQuerySchema, response: { 200: z.array(SeekerAdSummarySchema) } },
+        serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
         const { query } = request
@@ -182,6 +184,7 @@ export const seekerAdRoutes =
             400: ApiErrorSchema.describe('The listing has no place to look near.'),
           },
         },
+        serializerCompiler: precompiledSerializer,
       },
       async (request, reply) => {
         const cursor = cursorOf(request.query.cursor, 'match')

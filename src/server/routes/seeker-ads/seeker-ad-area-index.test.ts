@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { SeekerAdQuerySchema } from '#shared/seeker-ad.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { gazetteer } from '../../places/gazetteer.ts'
-import { openTestDatabase, selectRows } from '../../test/database.ts'
+import { openTestDatabase, selectRows, testDatabaseKind } from '../../test/database.ts'
 import { earthPoint } from '../listings/near-plan.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
 import { prepareAdPage } from './seeker-ad-statements.ts'
+import { createSeekerAdsRepository } from './seeker-ads-repository.ts'
 
 // "An area whose circle holds this place" must not read every area: on both databases the containment test is
 // answered by the GiST index on the areas' bounding cubes (seeker_ad_area_reach_idx, migration of the seeker ads),
@@ -77,8 +78,12 @@ test("Rooms wanted's pages walk the active ads' index on a generic plan too", as
       await handle.execute('set plan_cache_mode = force_generic_plan')
       await handle.execute(`prepare plan_check as ${text}`)
       try {
-        const plan = (await handle.execute(`explain execute plan_check(${params.map(literal).join(', ')})`))
-          .rows as Record<string, string>[]
+        // The first page binds nothing (its limit is in its text): `execute name` takes no parentheses then.
+        const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : ''
+        const plan = (await handle.execute(`explain execute plan_check${args}`)).rows as Record<
+          string,
+          string
+        >[]
         expect(planText(plan), JSON.stringify(query)).toContain('seeker_ad_active_created_idx')
       } finally {
         await handle.execute('deallocate plan_check')
@@ -88,4 +93,41 @@ test("Rooms wanted's pages walk the active ads' index on a generic plan too", as
   } finally {
     await handle.close()
   }
+})
+
+// PGlite runs unnamed statements (no plan cache to inspect); the statements are the same on both drivers.
+describe.skipIf(testDatabaseKind !== 'postgres')('prepared statements on PostgreSQL', () => {
+  test("Rooms wanted's pages and a listing's seekers are planned once per connection, not on every call", async () => {
+    const handle = await openTestDatabase({ poolSize: 1 })
+    try {
+      await seedAds(handle)
+      // No prefixes: every page runs its full statement.
+      const ads = createSeekerAdsRepository(handle.db, { prefixRows: 0 })
+      const berlin = gazetteer.find(2950159)!
+      const queries = [
+        SeekerAdQuerySchema.parse({}),
+        SeekerAdQuerySchema.parse({ sort: 'budget_desc', rent: '900' }),
+        SeekerAdQuerySchema.parse({ near: String(berlin.id) }),
+      ]
+      const target = { lat: berlin.lat, lon: berlin.lon, rent: 700, roomType: 'Single', availableFrom: null }
+      // PostgreSQL plans a named statement's first five calls for their values, then keeps a generic plan if it
+      // costs no more than those did: with a bound LIMIT it never does, and plans every call again (~2 ms a
+      // page near a busy place at 100k ads).
+      for (let call = 0; call < 8; call++) {
+        for (const query of queries) await ads.browse(query, null, query.near ? berlin : undefined)
+        await ads.fitting('no-listing', target, 25, null, { id: 'seeker-1', codes: undefined })
+      }
+      const plans = await selectRows<{ name: string; generic: number; custom: number }>(
+        handle,
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where name like 'seeker_ad_page:%' or name like 'seeker_ad_fit:%'
+            order by name`,
+      )
+      expect(plans.map((plan) => plan.name)).toHaveLength(4)
+      for (const plan of plans) expect(plan, plan.name).toMatchObject({ generic: 8 - plan.custom })
+      for (const plan of plans) expect(plan.custom, plan.name).toBeLessThanOrEqual(5)
+    } finally {
+      await handle.close()
+    }
+  })
 })

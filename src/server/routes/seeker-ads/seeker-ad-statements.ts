@@ -1,11 +1,13 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { SeekerAdQuery, SeekerAdSummary } from '#shared/seeker-ad.ts'
 import type { Database } from '../../db/client.ts'
 import { livingProfile, seekerAd, user } from '../../db/schema/index.ts'
 import { factSelection } from '../../db/fact-sql.ts'
 import { SEEKER_AD_FACTS, type SeekerAdFactName } from '#shared/seeker-ad.ts'
 import type { FactValues } from '#shared/fact-table.ts'
-import { isoText } from '../listings/listing-columns.ts'
+import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
+import { PAGE_SIZE } from '#shared/listing-values.ts'
+import { aliased, isoText } from '../listings/listing-columns.ts'
 import {
   CODE_KEYS,
   matchScore,
@@ -101,28 +103,49 @@ export type PageRow = Omit<SeekerAdSummary, 'match'> & {
   matchKey?: number
 }
 
+/**
+ * One more row than the page, so a full page knows whether another follows. The usual page's limit is written into
+ * the statement, not bound: for `limit $n` PostgreSQL's generic plan assumes a tenth of the ads are wanted, so it
+ * planned every call afresh (decision 014, as browse's pages). A caller keeps the two apart in its statement names.
+ */
+export const adPageLimit = (limit: number) => (limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit)
+
 function pageStatement(
   db: Database,
   where: SQL[],
   order: Order,
   withCursor: boolean,
   isScored: boolean,
+  limit: number,
   name: string,
 ) {
   const { after, order: by } = keyset(order, withCursor)
-  const fields = {
+  const fields = aliased({
     ...summaryFields,
     createdExact,
     ...(isScored ? { match, matchKey } : {}),
-  }
+  })
   const query = db.select(fields).from(seekerAd).innerJoin(user, eq(seekerAd.ownerId, user.id)).$dynamic()
   if (isScored) query.leftJoin(livingProfile, eq(livingProfile.userId, seekerAd.ownerId))
-  return query
-    .where(and(...shown, ...where, after))
-    .orderBy(...by)
-    .limit(p.limit)
-    .prepare(name)
+  return rawRows<PageRow>(
+    db,
+    name,
+    query
+      .where(and(...shown, ...where, after))
+      .orderBy(...by)
+      .limit(adPageLimit(limit)),
+  )
 }
+
+/**
+ * A page's statement whose rows are the answer's cards as the driver returns them: each field under its JSON key
+ * (`aliased`), so no per-row mapping (decision 014, as browse's pages).
+ */
+const rawRows = <Row>(db: Database, name: string, query: SQLWrapper & { toSQL(): Query }) => ({
+  execute: prepareRaw<Row>(db, name, query),
+  /** The statement's text and its parameters (placeholders by name), for a test to EXPLAIN its plan. */
+  getQuery: () => query.toSQL(),
+})
 
 /** A page of Rooms wanted in this shape. */
 export const prepareAdPage = (
@@ -132,7 +155,8 @@ export const prepareAdPage = (
   isScored: boolean,
   plan: AdPlan,
   name: string,
-) => pageStatement(db, seekerAdFilters.where(query, plan), query.sort, withCursor, isScored, name)
+) =>
+  pageStatement(db, seekerAdFilters.where(query, plan), query.sort, withCursor, isScored, query.limit, name)
 
 /** How many active ads these filters keep. */
 export const prepareAdCount = (db: Database, query: SeekerAdQuery, name: string) =>
@@ -157,8 +181,8 @@ export const fitConditions = [
 ]
 
 /** A page of a listing's fitting seekers, best match first (always scored: the viewer is its poster). */
-export const prepareFitPage = (db: Database, withCursor: boolean, name: string) =>
-  pageStatement(db, fitConditions, 'match', withCursor, true, name)
+export const prepareFitPage = (db: Database, withCursor: boolean, limit: number, name: string) =>
+  pageStatement(db, fitConditions, 'match', withCursor, true, limit, name)
 
 export const prepareFitCount = (db: Database, name: string) =>
   db
@@ -172,12 +196,15 @@ export const prepareFitCount = (db: Database, name: string) =>
  * (./seeker-ad-prefixes.ts) puts them in the prefix's order.
  */
 export function prepareAdsById(db: Database, where: SQL[], name: string) {
-  return db
-    .select({ ...summaryFields, createdExact })
-    .from(seekerAd)
-    .innerJoin(user, eq(seekerAd.ownerId, user.id))
-    .where(and(...shown, ...where, sql`${seekerAd.id} = any(${sql.placeholder('ids')}::uuid[])`))
-    .prepare(name)
+  return rawRows<PageRow>(
+    db,
+    name,
+    db
+      .select(aliased({ ...summaryFields, createdExact }))
+      .from(seekerAd)
+      .innerJoin(user, eq(seekerAd.ownerId, user.id))
+      .where(and(...shown, ...where, sql`${seekerAd.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+  )
 }
 
 /**

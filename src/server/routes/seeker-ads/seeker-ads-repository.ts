@@ -6,6 +6,7 @@ import {
   type SeekerArea,
 } from '#shared/seeker-ad.ts'
 import { placeLabel, type Place } from '#shared/place.ts'
+import { PAGE_SIZE } from '#shared/listing-values.ts'
 import type { Database } from '../../db/client.ts'
 import { NO_ANSWERS, type ProfileCodes } from '../../db/profile-codes.ts'
 import { createCountCache } from '../../db/count-cache.ts'
@@ -169,6 +170,8 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         ...seekerAdFilters.words(query),
         ...(cursor ? ['cursor'] : []),
         ...(isScored ? ['scored'] : []),
+        // The usual page's limit is part of its statement (adPageLimit); any other is bound.
+        ...(query.limit === PAGE_SIZE ? [] : ['limit']),
       ].join('+')
       const filterValues = seekerAdFilters.values(query, near)
       const words = seekerAdFilters.words(query)
@@ -293,7 +296,9 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         )
         return rows ? { rows, total: prefix.total! } : undefined
       }
-      const page = fitPages(cursor ? 'cursor' : 'first', (name) => prepareFitPage(db, cursor !== null, name))
+      const page = fitPages(`${cursor ? 'cursor' : 'first'}${limit === PAGE_SIZE ? '' : '+limit'}`, (name) =>
+        prepareFitPage(db, cursor !== null, limit, name),
+      )
       const kept = await fromPrefix()
       if (kept) return { ...cut(kept.rows, limit, 'match', true), total: kept.total }
       const [rows, [count]] = await Promise.all([
