@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 export const QUEUE_TARGETS = 50
 
 /**
- * A group's open reports, newest first, and how many different verified people filed them (three hide a listing or
+ * A group's open reports, newest first (those filed in the same instant in the order of their ids), and how many different verified people filed them (three hide a listing or
  * an ad; the system's never count): one pass over the group's reports for both.
  */
 const reportsOf = sql`lateral (select count(distinct r.reporter_id) filter (where not r.is_system and u.email_verified)::int as counting,
@@ -15,7 +15,7 @@ const reportsOf = sql`lateral (select count(distinct r.reporter_id) filter (wher
       'isSystem', r.is_system, 'createdAt', r.created_at,
       'reporter', case when r.is_system then null
         else json_build_object('name', coalesce(u.name, 'a deleted account'), 'verified', coalesce(u.email_verified, false)) end)
-      order by r.created_at desc) as reports
+      order by r.created_at desc, r.id desc) as reports
   from report r left join "user" u on u.id = r.reporter_id
   where r.status = 'open' and r.target_kind = g.target_kind and r.target_id = g.target_id)`
 
