@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
+import { PAGE_SIZE } from '#shared/listing-values.ts'
 import { CASING, type Database } from './client.ts'
 
 // The only module that leans on Drizzle's private parts (docs/decisions/014): its session's prepareQuery, and a
@@ -64,3 +65,11 @@ function rawStatement<Row>(db: Database, name: string | undefined, query: SQL | 
  * Drizzle's `.limit()` binds a number but writes an SQL chunk as it is; the cast is that chunk passed as a number.
  */
 export const literalLimit = (rows: number): number => sql.raw(String(Math.trunc(rows))) as unknown as number
+
+/**
+ * A page's LIMIT: one more row than the page, so a full page knows whether another follows. The site's page size is
+ * written into the statement (`literalLimit`); any other size is bound to the `limit` placeholder, so a client
+ * choosing among 1–100 can't make a statement per size. A caller names the two shapes apart (`+limit`).
+ */
+export const pageLimit = (limit: number): number =>
+  limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : (sql.placeholder('limit') as unknown as number)

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE, type BrowseQuery, type BrowseSummary } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
-import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
+import { pageLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, user } from '../../db/schema/index.ts'
 import { scoredProfiles, viewerValues } from '../living-profile/match-sql.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
@@ -20,7 +20,6 @@ import { distance, distanceKm, nearSource, type Center } from './near-plan.ts'
 const p = {
   cursorValue: sql.placeholder('cursorValue'),
   cursorId: sql.placeholder('cursorId'),
-  limit: sql.placeholder('limit'),
 }
 
 /**
@@ -99,9 +98,8 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
   }
 }
 
-/** One more row than the page, so a full page knows whether another follows. */
-export const pageLimit = (query: BrowseQuery) =>
-  query.limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit
+/** The page's LIMIT (`pageLimit` in db/prepare-raw.ts: the site's page size written in, any other bound). */
+export const browsePageLimit = (query: BrowseQuery) => pageLimit(query.limit)
 
 export type PageRow = BrowseSummary & { createdAtExact?: string; distanceExact?: number; matchKey?: number }
 
@@ -142,7 +140,7 @@ export function pageQuery(
     ...(isScored ? scoreFields : {}),
     ...(query.sort === 'match' ? aliased({ matchKey }) : {}),
   }
-  const limit = pageLimit(query)
+  const limit = browsePageLimit(query)
   const source = nearSource(
     db,
     query,

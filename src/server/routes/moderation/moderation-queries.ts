@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm'
 export const QUEUE_TARGETS = 50
 
 /**
- * A group's open reports, newest first (those filed in the same instant in the order of their ids), and how many different verified people filed them (three hide a listing or
- * an ad; the system's never count): one pass over the group's reports for both.
+ * A group's open reports, newest first (those filed in the same instant by id), and how many different verified
+ * people filed them (three hide a listing or an ad; the system's never count): one pass over the group's reports.
  */
 const reportsOf = sql`lateral (select count(distinct r.reporter_id) filter (where not r.is_system and u.email_verified)::int as counting,
     json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,

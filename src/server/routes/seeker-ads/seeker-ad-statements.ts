@@ -5,8 +5,7 @@ import { livingProfile, seekerAd, user } from '../../db/schema/index.ts'
 import { factSelection } from '../../db/fact-sql.ts'
 import { SEEKER_AD_FACTS, type SeekerAdFactName } from '#shared/seeker-ad.ts'
 import type { FactValues } from '#shared/fact-table.ts'
-import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { PAGE_SIZE } from '#shared/listing-values.ts'
+import { pageLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { aliased, isoText } from '../listings/listing-columns.ts'
 import {
   CODE_KEYS,
@@ -103,13 +102,6 @@ export type PageRow = Omit<SeekerAdSummary, 'match'> & {
   matchKey?: number
 }
 
-/**
- * One more row than the page, so a full page knows whether another follows. The usual page's limit is written into
- * the statement, not bound: for `limit $n` PostgreSQL's generic plan assumes a tenth of the ads are wanted, so it
- * planned every call afresh (decision 014, as browse's pages). A caller keeps the two apart in its statement names.
- */
-export const adPageLimit = (limit: number) => (limit === PAGE_SIZE ? literalLimit(PAGE_SIZE + 1) : p.limit)
-
 function pageStatement(
   db: Database,
   where: SQL[],
@@ -133,7 +125,7 @@ function pageStatement(
     query
       .where(and(...shown, ...where, after))
       .orderBy(...by)
-      .limit(adPageLimit(limit)),
+      .limit(pageLimit(limit)),
   )
 }
 

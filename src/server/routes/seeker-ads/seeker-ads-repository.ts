@@ -170,7 +170,7 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
         ...seekerAdFilters.words(query),
         ...(cursor ? ['cursor'] : []),
         ...(isScored ? ['scored'] : []),
-        // The usual page's limit is part of its statement (adPageLimit); any other is bound.
+        // The usual page's limit is part of its statement (pageLimit); any other is bound.
         ...(query.limit === PAGE_SIZE ? [] : ['limit']),
       ].join('+')
       const filterValues = seekerAdFilters.values(query, near)
