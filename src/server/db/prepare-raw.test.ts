@@ -33,6 +33,12 @@ describe("Drizzle's internals that prepare-raw.ts relies on", () => {
     )
     // Run twice: a named statement is reused, not prepared again under the same name (which PostgreSQL refuses).
     expect(await select({ n: 1 })).toEqual([{ answer: 2, label: 'as is' }])
+    // Prepared under its name on either database (on PGlite by pglite-named-statement.ts: Drizzle sends it unnamed).
+    const { rows } = await handle.execute(
+      "select (generic_plans + custom_plans)::int as calls from pg_prepared_statements where name = 'prepare_raw_check'",
+      [],
+    )
+    expect(rows).toEqual([{ calls: 2 }])
   })
 
   test('an SQL chunk passed to .limit() is written into the statement, not bound', () => {

@@ -1,11 +1,13 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { PGlite, type QueryOptions } from '@electric-sql/pglite'
+import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { PAGE_SIZE } from '#shared/listing-values.ts'
 import { CASING, type Database } from './client.ts'
+import { namedStatements } from './pglite-named-statement.ts'
 
-// The only module that leans on Drizzle's private parts (docs/decisions/014): its session's prepareQuery, and a
-// raw SQL chunk passed where Drizzle's types expect a number. prepare-raw.test.ts fails with the message below
-// when a Drizzle upgrade moves either.
+// The only module that leans on Drizzle's private parts (docs/decisions/014): its session's prepareQuery, the text,
+// parameters and options of its PGlite statements (decision 069), and a raw SQL chunk passed where Drizzle's types
+// expect a number. prepare-raw.test.ts fails with the message below when a Drizzle upgrade moves any of them.
 
 // The casing openDatabase gives Drizzle, so column objects render as the same names.
 const dialect = new PgDialect({ casing: CASING })
@@ -52,10 +54,49 @@ export function plannedPerCall<Row>(db: Database, query: SQL | SQLWrapper) {
 function rawStatement<Row>(db: Database, name: string | undefined, query: SQL | SQLWrapper) {
   const statement = prepareQueryOf(db)(dialect.sqlToQuery(query.getSQL()), undefined, name, false)
   if (typeof statement?.execute !== 'function') throw moved('a prepared query has no execute()')
+  // Drizzle sends PGlite's statements unnamed: a named one is prepared there by pglite-named-statement.ts.
+  const embedded = name === undefined ? undefined : embeddedStatement(statement, name)
+  if (embedded)
+    return async (values: Record<string, unknown>): Promise<Row[]> => {
+      const { client, name: statementName, queryString, params, rawQueryConfig } = embedded
+      return (
+        await namedStatements.query<Row>(
+          client,
+          statementName,
+          queryString,
+          fillPlaceholders(params, values),
+          rawQueryConfig,
+        )
+      ).rows
+    }
   return async (values: Record<string, unknown>): Promise<Row[]> => {
     const result = (await statement.execute(values)) as { rows?: unknown }
     if (!Array.isArray(result?.rows)) throw moved("a raw prepared query's result has no rows array")
     return result.rows as Row[]
+  }
+}
+
+/** The parts of Drizzle's PGlite statement a named statement needs; undefined on PostgreSQL. */
+function embeddedStatement(statement: RawStatement, name: string) {
+  const parts = statement as RawStatement & {
+    client?: unknown
+    queryString?: unknown
+    params?: unknown
+    rawQueryConfig?: unknown
+  }
+  if (!(parts.client instanceof PGlite)) return undefined
+  if (
+    typeof parts.queryString !== 'string' ||
+    !Array.isArray(parts.params) ||
+    typeof parts.rawQueryConfig !== 'object'
+  )
+    throw moved('a PGlite prepared query has no queryString, params or rawQueryConfig')
+  return {
+    client: parts.client,
+    name,
+    queryString: parts.queryString,
+    params: parts.params as unknown[],
+    rawQueryConfig: parts.rawQueryConfig as QueryOptions,
   }
 }
 

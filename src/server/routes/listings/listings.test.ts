@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { ListingDetailSchema } from '#shared/listing.ts'
+import { namedStatements } from '../../db/pglite-named-statement.ts'
 import { createListing, injectAs, signUp, sampleListing, type TestUser, useTestApp } from '../../test/app.ts'
 import { detailsAs, MALFORMED_ID, NOT_FOUND, SIGN_IN } from './test-requests.ts'
 import { likeAs } from '../likes/test-requests.ts'
@@ -391,12 +392,20 @@ describe('GET /api/roommate-listings/:id', () => {
     expect((await details(viewer, id)).statusCode).toBe(200)
 
     const drivers = [vi.spyOn(pg.Client.prototype, 'query'), vi.spyOn(PGlite.prototype, 'query')]
+    const named = vi.spyOn(namedStatements, 'query')
     const sentDuring = async <T>(act: () => Promise<T>) => {
       try {
         const result = await act()
         const calls = drivers.flatMap((spy) => spy.mock.calls as unknown as [string | { text: string }][])
-        return { result, sent: calls.map(([query]) => (typeof query === 'string' ? query : query.text)) }
+        return {
+          result,
+          sent: [
+            ...calls.map(([query]) => (typeof query === 'string' ? query : query.text)),
+            ...named.mock.calls.map(([, , text]) => text),
+          ],
+        }
       } finally {
+        named.mockRestore()
         for (const spy of drivers) spy.mockRestore()
       }
     }
