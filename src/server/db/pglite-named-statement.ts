@@ -33,9 +33,13 @@ type Locks = {
   _runExclusiveQuery: <T>(fn: () => Promise<T>) => Promise<T>
 }
 
-const preparedOn = new WeakMap<PGlite, Map<string, Prepared>>()
+/** A PGlite's internals, checked at its first named statement, and the statements prepared on it. */
+type Connection = { locks: Locks; statements: Map<string, Prepared> }
+const connections = new WeakMap<PGlite, Connection>()
 
-function locksOf(client: PGlite): Locks {
+function connectionOf(client: PGlite): Connection {
+  let connection = connections.get(client)
+  if (connection) return connection
   const locks = client as unknown as Partial<Locks>
   const missing = (['_checkReady', '_runExclusiveTransaction', '_runExclusiveQuery'] as const).filter(
     (method) => typeof locks[method] !== 'function',
@@ -44,7 +48,9 @@ function locksOf(client: PGlite): Locks {
     throw new Error(
       `PGlite's internals moved: ${missing.join(', ')} is gone. Update src/server/db/pglite-named-statement.ts (docs/decisions/069).`,
     )
-  return locks as Locks
+  connection = { locks: locks as Locks, statements: new Map() }
+  connections.set(client, connection)
+  return connection
 }
 
 /** One extended-protocol step, its messages (a database error is thrown, as PGlite's `query` throws it). */
@@ -87,12 +93,10 @@ async function queryNamed<Row>(
   values: unknown[],
   options: QueryOptions = {},
 ): Promise<Results<Row>> {
-  const locks = locksOf(client)
+  const { locks, statements } = connectionOf(client)
   await locks._checkReady()
   return locks._runExclusiveTransaction(() =>
     locks._runExclusiveQuery(async () => {
-      let statements = preparedOn.get(client)
-      if (!statements) preparedOn.set(client, (statements = new Map()))
       let statement = statements.get(name)
       if (!statement) {
         statement = await prepare(client, name, text)

@@ -55,20 +55,20 @@ function rawStatement<Row>(db: Database, name: string | undefined, query: SQL | 
   const statement = prepareQueryOf(db)(dialect.sqlToQuery(query.getSQL()), undefined, name, false)
   if (typeof statement?.execute !== 'function') throw moved('a prepared query has no execute()')
   // Drizzle sends PGlite's statements unnamed: a named one is prepared there by pglite-named-statement.ts.
-  const embedded = name === undefined ? undefined : embeddedStatement(statement, name)
-  if (embedded)
-    return async (values: Record<string, unknown>): Promise<Row[]> => {
-      const { client, name: statementName, queryString, params, rawQueryConfig } = embedded
-      return (
+  const embedded = embeddedStatement(statement)
+  if (name !== undefined && embedded) {
+    const { client, queryString, params, rawQueryConfig } = embedded
+    return async (values: Record<string, unknown>): Promise<Row[]> =>
+      (
         await namedStatements.query<Row>(
           client,
-          statementName,
+          name,
           queryString,
           fillPlaceholders(params, values),
           rawQueryConfig,
         )
       ).rows
-    }
+  }
   return async (values: Record<string, unknown>): Promise<Row[]> => {
     const result = (await statement.execute(values)) as { rows?: unknown }
     if (!Array.isArray(result?.rows)) throw moved("a raw prepared query's result has no rows array")
@@ -77,7 +77,7 @@ function rawStatement<Row>(db: Database, name: string | undefined, query: SQL | 
 }
 
 /** The parts of Drizzle's PGlite statement a named statement needs; undefined on PostgreSQL. */
-function embeddedStatement(statement: RawStatement, name: string) {
+function embeddedStatement(statement: RawStatement) {
   const parts = statement as RawStatement & {
     client?: unknown
     queryString?: unknown
@@ -93,7 +93,6 @@ function embeddedStatement(statement: RawStatement, name: string) {
     throw moved('a PGlite prepared query has no queryString, params or rawQueryConfig')
   return {
     client: parts.client,
-    name,
     queryString: parts.queryString,
     params: parts.params as unknown[],
     rawQueryConfig: parts.rawQueryConfig as QueryOptions,

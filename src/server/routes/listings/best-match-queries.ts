@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { BrowseQuery } from '#shared/listing.ts'
 import type { Database } from '../../db/client.ts'
-import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
+import { literalLimit, pageLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, user } from '../../db/schema/index.ts'
 import { scoredProfiles } from '../living-profile/match-sql.ts'
-import { browsePageLimit, matchKey, type PageRow } from './browse-queries.ts'
+import { matchKey, type PageRow } from './browse-queries.ts'
 import { aliased, summaryFields } from './listing-columns.ts'
 import { listingFilters } from './listing-filters.ts'
 import { distanceKm } from './near-plan.ts'
@@ -64,6 +64,6 @@ export function preparePrefixPage(db: Database, query: BrowseQuery, name: string
       .innerJoin(user, eq(listing.ownerId, user.id))
       .where(and(...listingFilters.where(query, { isWide: false })))
       .orderBy(sql`r.place`)
-      .limit(browsePageLimit(query)),
+      .limit(pageLimit(query.limit)),
   )
 }

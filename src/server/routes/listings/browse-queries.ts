@@ -98,9 +98,6 @@ function keyset(query: BrowseQuery, withCursor: boolean): { after: SQL | undefin
   }
 }
 
-/** The page's LIMIT (`pageLimit` in db/prepare-raw.ts: the site's page size written in, any other bound). */
-export const browsePageLimit = (query: BrowseQuery) => pageLimit(query.limit)
-
 export type PageRow = BrowseSummary & { createdAtExact?: string; distanceExact?: number; matchKey?: number }
 
 const scoreFields = aliased({
@@ -140,7 +137,7 @@ export function pageQuery(
     ...(isScored ? scoreFields : {}),
     ...(query.sort === 'match' ? aliased({ matchKey }) : {}),
   }
-  const limit = browsePageLimit(query)
+  const limit = pageLimit(query.limit)
   const source = nearSource(
     db,
     query,
