@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { afterTwoFrames } from '../support/frames.ts'
 
 /** Beside the Like button: what a like shows, or would. */
 const contacts = (page: Page) => page.getByRole('region', { name: 'The poster’s contacts' })
@@ -51,8 +52,9 @@ test('B likes A’s listing once and sees A’s phone and e-mail; A cannot like 
     await expect(contacts(b.page).getByRole('status')).toHaveText(
       `Liked. Phone: +1 503 555 0199. E-mail: ${a.user.email}.`,
     )
-    // The like's answer carries what the page shows: no session check or details load follows it.
-    await b.page.waitForTimeout(500)
+    // The like's answer carries what the page shows: no session check or details load follows it (a
+    // revalidation would have started by the time the answer is drawn; two frames later it would be on the wire).
+    await afterTwoFrames(b.page)
     expect(apiCalls).toEqual([`PATCH /api/listings/${id}/like`])
     // A phone can call it with a tap.
     await expect(contacts(b.page).getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute(

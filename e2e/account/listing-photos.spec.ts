@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { scrollAtRest } from '../support/frames.ts'
 import { expectPopup } from '../support/popup.ts'
 import { main } from './helpers.ts'
 import { keepScreenshot } from '../support/screens.ts'
@@ -121,13 +122,7 @@ for (const [theme, width] of [
       // The strip scrolls smoothly to the photo; the next step starts once it has come to rest, as a person's
       // does (a press during the scroll could be counted from the photo it is leaving: decision 026).
       const strip = gallery.getByRole('list')
-      await expect
-        .poll(async () => {
-          const before = await strip.evaluate((element) => element.scrollLeft)
-          await page.waitForTimeout(150)
-          return before === (await strip.evaluate((element) => element.scrollLeft))
-        })
-        .toBe(true)
+      await scrollAtRest(strip)
       await gallery.getByRole('button', { name: 'Next photo' }).first().click()
       await expect(gallery.getByText('1 / 2')).toBeVisible()
       await expectNoSeriousViolationsInBothModes(page)

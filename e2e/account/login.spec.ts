@@ -112,12 +112,16 @@ test.describe('protected pages', () => {
 
   test('show a spinner while the session loads', async ({ browser, baseURL }) => {
     const { page, context, user } = await signedInPage(browser, baseURL!)
+    // The session check is held until the spinner has been seen, then let through.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/api\/auth\/get-session/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await held
       await route.continue()
     })
     await page.goto('/dashboard')
     await expect(page.getByRole('status')).toBeVisible()
+    release()
     await expect(page.getByRole('heading', { name: `Welcome, ${user.name}!` })).toBeVisible()
     await context.close()
   })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { revealAll, useTheme, WIDTHS } from './helpers.ts'
+import { useTheme, WIDTHS } from './helpers.ts'
 import { stickingOut } from '../support/layout.ts'
 import { createListingViaApi, newUser, signedInPage, uniqueLetterToken } from '../support/api.ts'
 
@@ -9,8 +9,9 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     await useTheme(page, theme)
     await page.setViewportSize({ width: WIDTHS.phone, height: 800 })
+    // Without motion every section is drawn at its final size at once: no scroll reveal to wait for.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
-    await revealAll(page)
     const field = page.getByRole('textbox', { name: 'Email address' })
     const box = (await field.boundingBox())!
     expect(box.height).toBeGreaterThanOrEqual(44)

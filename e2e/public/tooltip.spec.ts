@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { WIDTHS } from './helpers.ts'
+import { afterTwoFrames } from '../support/frames.ts'
 
 /** /about arrives prerendered and inert; the user menu then moves the toggle once sign-in has been checked. */
 async function openAbout(page: Page) {
@@ -45,7 +46,8 @@ test.describe('on a phone with touch', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await expect(page.getByRole('tooltip')).toHaveCount(0)
     await page.evaluate(() => window.scrollBy(0, 300))
-    await page.waitForTimeout(300)
+    // The scroll's events have been handled once the page has drawn twice after it.
+    await afterTwoFrames(page)
     await expect(page.getByRole('tooltip')).toHaveCount(0)
     await toggle.tap()
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)

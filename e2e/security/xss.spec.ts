@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
+import { afterTwoFrames } from '../support/frames.ts'
 
 // Script tags, HTML, javascript: and data: URLs in every text field of a listing and a profile are stored as
 // given, shown as text, and never run. Each page is watched for dialogs, page errors, CSP violations (an
@@ -41,7 +42,10 @@ function trap(page: Page) {
 async function expectInert(page: Page, problems: string[]) {
   // Give any injected handler (onerror on a broken image, onload) the chance to fire.
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(300)
+  await page.evaluate(() =>
+    Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))),
+  )
+  await afterTwoFrames(page)
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
   await expect(page.locator('img[src="x"], svg[onload], [onerror], [onload], script:not([src])')).toHaveCount(
     0,
