@@ -35,22 +35,24 @@ function digitCount(text: string): number {
 
 /**
  * Whether a name without a scheme is a domain: its last label is a top-level domain, and not a capitalised word
- * after a full stop with the space left out ("Tidy.Love cooking"), unless a path follows it.
+ * after a full stop with the space left out ("Tidy.Love cooking"), unless a path follows it. A mail client may
+ * be bolder: `asMailClient` takes any listed domain, and any dotted name followed by a path.
  */
-function isDomain(text: string, tld: string): boolean {
-  if (!TLDS.has(tld.toLowerCase())) return false
-  return text.includes('/') || !/^[A-Z][a-z]+$/.test(tld)
+function isDomain(text: string, tld: string, asMailClient: boolean): boolean {
+  const path = text.includes('/')
+  if (asMailClient) return path || TLDS.has(tld.toLowerCase())
+  return TLDS.has(tld.toLowerCase()) && (path || !/^[A-Z][a-z]+$/.test(tld))
 }
 
-/** Every link, e-mail address and phone number in `text`, in order. */
-export function findContacts(text: string): FoundContact[] {
+/** Every link, e-mail address and phone number in `text`, in order (`asMailClient`: as isDomain says). */
+export function findContacts(text: string, { asMailClient = false } = {}): FoundContact[] {
   const found: FoundContact[] = []
   for (const match of text.matchAll(PATTERN)) {
     let value = match[0]
     const kind: FoundContact['kind'] = match[1] ? 'email' : match[2] ? 'link' : 'phone'
     if (kind === 'link') {
       value = value.replace(TRAILING_PUNCTUATION, '')
-      if (match[3] && !isDomain(value, match[3])) continue
+      if (match[3] && !isDomain(value, match[3], asMailClient)) continue
     }
     if (kind === 'phone') {
       value = value.trim()
