@@ -230,6 +230,7 @@ export function createAuth(
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
+        '/verify-password': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 15 * 60, max: 10 },
         '/send-verification-email': { window: 15 * 60, max: 10 },

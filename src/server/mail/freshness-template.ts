@@ -1,4 +1,5 @@
-import { escapeHtml, greeting, oneLine, type RenderedMail } from './mail-templates.ts'
+import { escapeHtml, greeting, type RenderedMail } from './mail-templates.ts'
+import { personText } from './person-text.ts'
 
 /**
  * The one mail a listing's owner gets 30 days after they last confirmed it: one click on the link confirms it;
@@ -14,7 +15,7 @@ export function renderFreshnessMail(input: {
   baseUrl: string
 }): RenderedMail {
   const { name, link, siteName, baseUrl } = input
-  const title = input.title === undefined ? '' : oneLine(input.title)
+  const title = input.title === undefined ? '' : personText(input.title)
   const subject = title ? `Is “${title}” still available?` : `Is your listing on ${siteName} still available?`
   const listing = title ? `your listing “${title}”` : 'your listing'
   const ask = `You last confirmed ${listing} on ${siteName} 30 days ago. If the room is still free, one click keeps it listed:`

@@ -1,4 +1,4 @@
-import { plainText } from '#shared/text.ts'
+import { personText } from './person-text.ts'
 
 /**
  * Every mail Nestmate sends, in one place. The words are a catalogue per language (only English so far) and the
@@ -26,7 +26,7 @@ type Catalogue = {
 
 const en: Catalogue = {
   greeting: (name) => {
-    const plain = name === undefined ? '' : oneLine(name)
+    const plain = name === undefined ? '' : personText(name)
     return plain ? `Hi ${plain},` : 'Hi,'
   },
   linkHint: "If the button doesn't work, copy this address into your browser:",
@@ -57,13 +57,6 @@ const en: Catalogue = {
 }
 
 export type RenderedMail = { subject: string; text: string; html: string }
-
-/**
- * Text someone wrote (a title, a place, a name), as a mail may carry it: one plain line, whatever was stored (rules
- * came later than some rows, and titles may hold line breaks). A line break or invisible character in a subject
- * or a mail's text would let that person write lines that read as Nestmate's own.
- */
-export const oneLine = plainText
 
 /** The mail's first line: by name only for an address its owner has verified (pass no name otherwise). */
 export const greeting = (name: string | undefined) => en.greeting(name)

@@ -1,5 +1,6 @@
 import { formatRent } from '#shared/format.ts'
-import { escapeHtml, greeting, oneLine, type RenderedMail } from './mail-templates.ts'
+import { escapeHtml, greeting, type RenderedMail } from './mail-templates.ts'
+import { personText } from './person-text.ts'
 
 /** A room as an alert shows it: title, place, rent and cover (an absolute address, or null). */
 export type AlertListing = {
@@ -28,12 +29,12 @@ export function renderSavedSearchMail(input: {
   currency: string
 }): RenderedMail {
   const { name, total, searchLink, unsubscribeLink, siteName, baseUrl } = input
-  // Titles and places are their posters' text: one line each, as the search's name.
-  const searchName = oneLine(input.searchName)
+  // Titles and places are their posters' text, the search's name its owner's: each as personText makes it.
+  const searchName = personText(input.searchName)
   const listings = input.listings.map((listing) => ({
     ...listing,
-    title: oneLine(listing.title),
-    place: oneLine(listing.place),
+    title: personText(listing.title),
+    place: personText(listing.place),
   }))
   const rooms = total === 1 ? '1 new room' : `${total} new rooms`
   const subject = `${rooms} for “${searchName}” on ${siteName}`

@@ -1,14 +1,15 @@
-import { escapeHtml, greeting, oneLine, type RenderedMail } from './mail-templates.ts'
+import { escapeHtml, greeting, type RenderedMail } from './mail-templates.ts'
+import { personText } from './person-text.ts'
 
 /** One conversation with unread messages, as the mail names it: who wrote, about what, how many. */
 export type UnreadConversation = { otherName: string | null; title: string | null; unread: number }
 
 const count = (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`)
 
-/** The line for one conversation; the name and title are other people's text, one line, escaped in the HTML. */
+/** The line for one conversation; the name and title are other people's text (personText), escaped in the HTML. */
 function line({ otherName, title, unread }: UnreadConversation): string {
-  const from = otherName === null ? 'a deleted account' : oneLine(otherName)
-  const about = title && oneLine(title)
+  const from = otherName === null ? 'a deleted account' : personText(otherName)
+  const about = title && personText(title)
   return about ? `${count(unread)} from ${from} about “${about}”` : `${count(unread)} from ${from}`
 }
 

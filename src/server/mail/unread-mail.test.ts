@@ -78,6 +78,23 @@ describe('sendUnreadMail', () => {
     expect(await sendUnreadMail({ now: later(30 * MINUTE) })).toEqual({ mailed: 0, failed: 0 })
   })
 
+  test('a writer’s name and a title carry no link into the mail: each address becomes a note', async () => {
+    const poster = await verifiedUser(t)
+    const listing = await createListing(t.app, poster, { title: 'Room, photos at evil.tk/room' })
+    const name = 'Nestmate Support: re-verify at https://nestmate-help.example/login'
+    const stranger = await signUp(t.app, { name })
+    await verify(stranger.id)
+    expect((await startAs(t.app, stranger, listing, 'Hello')).statusCode).toBe(201)
+    expect((await sendUnreadMail({ now: later(UNREAD_MAIL_AFTER_MS + MINUTE) })).failed).toBe(0)
+    const mail = await unreadMail(poster.email)
+    const line =
+      '1 unread message from Nestmate Support: re-verify at [link removed] about “Room, photos at [link removed]”'
+    expect(mail.text).toContain(line)
+    expect(mail.html).toContain(line)
+    for (const part of [mail.subject, mail.text, mail.html])
+      expect(part).not.toMatch(/nestmate-help|evil\.tk/)
+  })
+
   test('a conversation about a room-wanted ad is named by the ad’s town', async () => {
     const seeker = await verifiedUser(t)
     const adId = await createAd(t.app, seeker)

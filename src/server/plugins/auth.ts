@@ -4,7 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
 import { createSessionCache } from './session-cache.ts'
 import { sessionCookie } from './session-cookie.ts'
-import type { SignInThrottle } from './sign-in-throttle.ts'
+import { PASSWORD_CHECKS, type SignInThrottle } from './sign-in-throttle.ts'
 
 /** What the API needs of the caller: who they are and their e-mail, which can't be changed. */
 export type SessionUser = { id: string; email: string }
@@ -72,10 +72,15 @@ function withApiErrorShape(body: Buffer): Buffer | object {
   return body
 }
 
-/** The e-mail of a sign-in attempt, for the per-account throttle; undefined for any other request. */
-function signInEmail(request: FastifyRequest): string | undefined {
-  if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-in/email') return undefined
-  const email = (request.body as { email?: unknown } | undefined)?.email
+/**
+ * The address whose password a request tries (the body's e-mail at sign-in, the session's elsewhere), for the
+ * per-account throttle; undefined for a request that tries none.
+ */
+async function passwordAttemptEmail(request: FastifyRequest): Promise<string | undefined> {
+  const check = request.method === 'POST' ? PASSWORD_CHECKS[request.url.split('?')[0]!] : undefined
+  const body = request.body as Record<string, unknown> | undefined
+  if (!check || typeof body?.[check.field] !== 'string') return undefined
+  const email = check.address === 'body' ? body.email : (await request.sessionUser())?.email
   return typeof email === 'string' && email !== '' ? email : undefined
 }
 
@@ -95,12 +100,12 @@ export async function registerAuth(
     // Better Auth decides who may call each of its endpoints, and answers 401 itself.
     config: { auth: 'public' },
     handler: async (request, reply) => {
-      const email = throttle && signInEmail(request)
+      const email = throttle && (await passwordAttemptEmail(request))
       if (email) {
         const wait = await throttle.attempt(email)
         if (wait > 0) {
           reply.status(429).header('retry-after', String(wait))
-          const message = `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.`
+          const message = `Too many wrong passwords; try again in ${Math.ceil(wait / 60)} minutes.`
           // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
           return { error: message, message }
         }

@@ -5,8 +5,20 @@ import { rateLimit } from '../db/schema/index.ts'
 import { countInWindow } from './rate-limit-store.ts'
 
 /**
- * Sign-in attempts counted per e-mail address, beside Better Auth's per-IP limit, so guessing one person's
- * password from many addresses stops too. A success clears the count, so what it counts is failures. An
+ * Better Auth's endpoints that check a password, the body field holding it and whose address it is: each attempt
+ * counts toward that address's one limit, so a stolen session guesses no faster than sign-in may. A test holds
+ * this complete against the endpoints Better Auth describes (security-tests/limits.test.ts).
+ */
+export const PASSWORD_CHECKS: Record<string, { field: string; address: 'body' | 'session' }> = {
+  '/api/auth/sign-in/email': { field: 'password', address: 'body' },
+  '/api/auth/verify-password': { field: 'password', address: 'session' },
+  '/api/auth/change-password': { field: 'currentPassword', address: 'session' },
+  '/api/auth/delete-user': { field: 'password', address: 'session' },
+}
+
+/**
+ * Password attempts counted per e-mail address (at sign-in and at every other `PASSWORD_CHECKS` endpoint), beside
+ * Better Auth's per-IP limits, so guessing one person's password from many addresses stops too. A success clears the count, so what it counts is failures. An
  * address that doesn't belong to anyone is counted and refused exactly like one that does: the answer never
  * tells which accounts exist. See docs/decisions/018.
  */

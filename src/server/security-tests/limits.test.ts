@@ -12,6 +12,8 @@ import {
   useTestApp,
 } from '../test/app.ts'
 import { expectError } from './helpers.ts'
+import { loadDocument } from './openapi-client.ts'
+import { PASSWORD_CHECKS } from '../plugins/sign-in-throttle.ts'
 import { inboxAs, messagesAs, sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
 
 // Brute force, harvesting and oversized input: the sign-in and sign-up limits hold per IP, writes and likes per
@@ -89,7 +91,7 @@ describe('per-account limit on failed sign-ins', () => {
       // Better Auth's endpoints answer `message` beside `error`; its web client shows `message`.
       expect(refused.statusCode).toBe(429)
       const { error, message } = refused.json<{ error: string; message: string }>()
-      expect(error).toMatch(/^Too many failed sign-ins; try again in \d+ minutes\.$/)
+      expect(error).toMatch(/^Too many wrong passwords; try again in \d+ minutes\.$/)
       expect(message).toBe(error)
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
     }
@@ -103,6 +105,62 @@ describe('per-account limit on failed sign-ins', () => {
     expect((await signIn(bob.email, bob.password)).statusCode).toBe(200)
     for (let i = 0; i < 9; i++) expect((await signIn(bob.email, 'Wrong-1a')).statusCode).toBe(401)
     expect((await signIn(bob.email, bob.password)).statusCode).toBe(200)
+  })
+
+  // A stolen session must not guess its owner's password faster than sign-in may: every endpoint that checks a
+  // password counts toward the address's one limit, from whatever IP.
+  const checkPassword = (user: TestUser, path: string, payload: object) =>
+    injectAs(limited.app, user, {
+      method: 'POST',
+      url: `/api/auth/${path}`,
+      remoteAddress: `198.19.${Math.floor(++next / 250)}.${next % 250}`,
+      payload,
+    })
+
+  test('verify-password, change-password and delete-user count toward the sign-in limit of the session’s address', async () => {
+    const carol = await signUp(limited.app)
+    const guesses = [
+      ['verify-password', { password: 'Wrong-1a' }],
+      ['change-password', { currentPassword: 'Wrong-1a', newPassword: 'Another-pass9' }],
+      ['delete-user', { password: 'Wrong-1a' }],
+    ] as const
+    for (let round = 0; round < 3; round++)
+      for (const [path, payload] of guesses)
+        expect((await checkPassword(carol, path, payload)).statusCode).toBe(400)
+    // Nine guesses above, then one at sign-in: the tenth failure.
+    expect((await signIn(carol.email, 'Wrong-1a')).statusCode).toBe(401)
+    for (const [path, payload] of guesses) {
+      const refused = await checkPassword(carol, path, payload)
+      expect(refused.statusCode).toBe(429)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
+    }
+    // Even the right password waits, at either door.
+    expect((await checkPassword(carol, 'verify-password', { password: carol.password })).statusCode).toBe(429)
+    expect((await signIn(carol.email, carol.password)).statusCode).toBe(429)
+  })
+
+  test('a right password at verify-password clears the count, as at sign-in', async () => {
+    const dan = await signUp(limited.app)
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++)
+        expect((await checkPassword(dan, 'verify-password', { password: 'Wrong-1a' })).statusCode).toBe(400)
+      expect((await checkPassword(dan, 'verify-password', { password: dan.password })).statusCode).toBe(200)
+    }
+    expect((await signIn(dan.email, dan.password)).statusCode).toBe(200)
+  })
+
+  test('every Better Auth endpoint that takes a password to check is counted', async () => {
+    const document = await loadDocument(limited.app)
+    const checking = Object.entries(document.paths).flatMap(([path, item]) => {
+      const body = (item as { post?: { requestBody?: { content?: Record<string, { schema?: object }> } } })
+        .post?.requestBody?.content?.['application/json']?.schema as { properties?: object } | undefined
+      const fields = Object.keys(body?.properties ?? {}).filter((name) =>
+        /^(?:current)?password$/i.test(name),
+      )
+      // A sign-up's password is a new one, checked against nothing.
+      return fields.length > 0 && path !== '/api/auth/sign-up/email' ? [path] : []
+    })
+    expect(checking.sort()).toEqual(Object.keys(PASSWORD_CHECKS).sort())
   })
 })
 

@@ -236,4 +236,13 @@ describe('the contact shield', () => {
     // Nothing is rewritten.
     expect(messages[1].body).toBe('Or see wa.me/447700900123')
   })
+
+  test('a first message stepping around it is shielded all the same (full-width digits, any domain, words)', async () => {
+    const { poster, seeker, id } = await conversationBetween(t, 'Text me: ０７７００ ９００１２３')
+    await sendAs(t.app, seeker, id, 'or see evil.tk/login')
+    await sendAs(t.app, seeker, id, 'oh seven seven double oh nine double oh one two three')
+    await sendAs(t.app, seeker, id, "I'm 25, love cooking, want a 3 bed flat")
+    const messages = (await messagesAs(t.app, poster, id)).json().messages
+    expect(messages.map((m: { shielded: boolean }) => m.shielded)).toEqual([true, true, true, false])
+  })
 })

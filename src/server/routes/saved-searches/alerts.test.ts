@@ -104,6 +104,21 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     await noAlertMail(seeker.email)
   })
 
+  test('a title carries no link into the alert: its web address becomes a note, in the text and the HTML', async () => {
+    const seeker = await verifiedUser(t)
+    const poster = await signUp(t.app)
+    await savedSearchOf(t.app, seeker, `near=${BERLIN}&radiusKm=20`)
+    await createListing(t.app, poster, {
+      title: 'Sunny room: book at https://nestmate-help.example/login',
+      placeId: BERLIN,
+    })
+    await runAlerts('instant')
+    const mail = await alertMail(seeker.email)
+    expect(mail.text).toContain('\n- Sunny room: book at [link removed], Berlin, Germany, ')
+    expect(mail.html).toContain('>Sunny room: book at [link removed]</a>')
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/nestmate-help/)
+  })
+
   test('a room turned Available is news; nothing goes to an unverified address or a search whose alert is off', async () => {
     const seeker = await verifiedUser(t)
     const unverified = await signUp(t.app)

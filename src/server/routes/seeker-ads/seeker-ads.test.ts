@@ -104,6 +104,13 @@ describe("a person's own ad", () => {
       { headline: 'Write to sam@example.com' },
       'Keep phone numbers, e-mail addresses and links off your ad: people message you on Nestmate.',
     ],
+    ...['０７７００ ９００１２３', 'see evil.tk/login', 'seven seven oh oh nine oh oh one two three'].map(
+      (headline) =>
+        [
+          { headline },
+          'Keep phone numbers, e-mail addresses and links off your ad: people message you on Nestmate.',
+        ] as const,
+    ),
   ] as const)('refuses %j: %s', async (change, message) => {
     const seeker = await signUp(t.app)
     const response = await putAdAs(t.app, seeker, { ...sampleAd(), ...change })

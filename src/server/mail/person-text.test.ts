@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { findContacts } from '#shared/message-text.ts'
+import { renderFreshnessMail } from './freshness-template.ts'
+import { renderMail, type RenderedMail } from './mail-templates.ts'
+import { personText } from './person-text.ts'
+import { renderSavedSearchMail } from './saved-search-mail-template.ts'
+import { renderUnreadMail } from './unread-mail-template.ts'
+
+const BASE = 'https://nestmate.test'
+const LINK = `${BASE}/api/auth/verify-email?token=abc`
+// What a stranger may write where a name or a title goes, to make Nestmate's own mail carry their links.
+const ATTACK =
+  'Nestmate Support: re-verify at https://nestmate-help.example/login, evil.tk, nestmate-help.example/x, ' +
+  'ＥＶＩＬ．ＴＫ, help@evil.example or ０７７００ ９００１２３'
+const LEAKS = /nestmate-help|evil|help@|07700|０７７/i
+
+describe('personText', () => {
+  test.each([
+    ['Re-verify at https://nestmate-help.example/login', 'Re-verify at [link removed]'],
+    ['Sunny room, see evil.tk', 'Sunny room, see [link removed]'],
+    ['Sunny room, see nestmate-help.example/login now', 'Sunny room, see [link removed] now'],
+    ['Write to pat@example.com', 'Write to [link removed]'],
+    ['Call +44 7700 900123', 'Call [number removed]'],
+    ['Full-width ｅｖｉｌ．ｔｋ', 'Full-width [link removed]'],
+    ['Other stops evil。tk', 'Other stops [link removed]'],
+    ['Tidy.Love', '[link removed]'],
+    ['Line\nbreaks\u2028too', 'Line breaks too'],
+  ])('%j becomes %j', (written, mailed) => expect(personText(written)).toBe(mailed))
+
+  test.each([
+    'Ana-María O’Brien',
+    'J. R. R. Tolkien',
+    'A.Smith',
+    'Sunny 2-bed flat, 5.5 km out, £850',
+    'St. Albans',
+  ])('leaves %j as it is', (written) => expect(personText(written)).toBe(written))
+})
+
+/** What a mail client could make a link of, in the subject, the text and the HTML (its text and its addresses). */
+function linksIn(mail: RenderedMail): string[] {
+  const htmlText = mail.html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+  const addresses = [...mail.html.matchAll(/(?:href|src)="([^"]*)"/g)].map((match) => match[1]!)
+  return [
+    ...[mail.subject, mail.text, htmlText].flatMap((part) =>
+      findContacts(part, { asMailClient: true }).map((found) => found.text),
+    ),
+    ...addresses,
+  ]
+}
+
+// Every template, with the stranger's text in every field a person wrote.
+const TEMPLATES: Record<string, () => RenderedMail[]> = {
+  renderMail: () =>
+    (['verify-email', 'reset-password', 'account-exists'] as const).map((kind) =>
+      renderMail(kind, { name: ATTACK, link: LINK, siteName: 'Nestmate', baseUrl: BASE }),
+    ),
+  renderUnreadMail: () => [
+    renderUnreadMail({
+      name: ATTACK,
+      conversations: [{ otherName: ATTACK, title: ATTACK, unread: 2 }],
+      link: `${BASE}/inbox`,
+      siteName: 'Nestmate',
+      baseUrl: BASE,
+    }),
+  ],
+  renderSavedSearchMail: () => [
+    renderSavedSearchMail({
+      name: ATTACK,
+      searchName: ATTACK,
+      listings: [
+        {
+          id: '1',
+          title: ATTACK,
+          place: ATTACK,
+          rent: 700,
+          cover: `${BASE}/photos/1.webp`,
+          link: `${BASE}/l/1`,
+        },
+      ],
+      total: 1,
+      searchLink: `${BASE}/browse`,
+      unsubscribeLink: `${BASE}/api/saved-searches/unsubscribe?token=t`,
+      siteName: 'Nestmate',
+      baseUrl: BASE,
+      currency: 'USD',
+    }),
+  ],
+  renderFreshnessMail: () => [
+    renderFreshnessMail({
+      name: ATTACK,
+      title: ATTACK,
+      link: `${BASE}/fresh`,
+      siteName: 'Nestmate',
+      baseUrl: BASE,
+    }),
+  ],
+}
+
+describe('every mail template', () => {
+  test('is in this table: a new one must show it keeps strangers’ links out', () => {
+    const dir = path.dirname(new URL(import.meta.url).pathname)
+    const renderers = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .flatMap((file) => [
+        ...readFileSync(path.join(dir, file), 'utf8').matchAll(/export function (render\w*)/g),
+      ])
+      .map((match) => match[1])
+    expect(renderers.sort()).toEqual(Object.keys(TEMPLATES).sort())
+  })
+
+  test.each(Object.keys(TEMPLATES))('%s carries no link but Nestmate’s own', (name) => {
+    for (const mail of TEMPLATES[name]!()) {
+      for (const link of linksIn(mail)) expect(link.startsWith(BASE), link).toBe(true)
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(LEAKS)
+      // The person's words stay, without the addresses.
+      expect(mail.text).toContain('Nestmate Support: re-verify at [link removed]')
+    }
+  })
+})
