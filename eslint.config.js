@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -120,5 +121,19 @@ export default tseslint.config(
   {
     files: ['src/server/env.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  // No import cycles anywhere in src/: a cycle makes load order decide what a module sees. A dynamic import()
+  // (a lazily loaded part) loads after its importer has run, so it closes no cycle.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
   },
 )

@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client.ts'
 import { placeLabel } from '../src/shared/place-values.ts'
-import { demoProfileRow, lifestyles } from '../src/server/db/demo-data.ts'
+import { lifestyles } from '../src/server/db/demo-data.ts'
+import { demoProfileRow } from '../src/server/db/demo-profiles.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
 import { encodeCursor } from '../src/server/routes/listings/cursor.ts'
 

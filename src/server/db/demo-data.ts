@@ -3,11 +3,10 @@ import { sampleFacts } from '#shared/fact-table.ts'
 import { LISTING_FACTS, ROOM_TYPES } from '#shared/listing-values.ts'
 import type { NewListing, RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
-import { demoPosterProfile, demoProfile, type DemoHousehold } from './demo-profiles.ts'
-import { encodeProfile } from './profile-codes.ts'
+import { demoPlaces } from './demo-places.ts'
+import { demoProfileRow, type DemoHousehold } from './demo-profiles.ts'
 import { insertDemoSeekers } from './demo-seekers.ts'
 import { listing, livingProfile, user } from './schema/index.ts'
-import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
 
 // A living site for a newcomer: a few people with listings in several cities. Demo people have no password,
 // so nobody can sign in as them; they are marked as examples wherever they show. Their addresses are on the
@@ -22,26 +21,6 @@ const people = [
 
 /** Whose listings are demo listings (their pictures are illustrations: photos/demo-photos.ts). */
 export const DEMO_EMAILS = people.map((person) => person.email)
-
-/** A neighbourhood line and its gazetteer place (GeoNames id, label and coordinates, as a listing copies them). */
-const place = (location: string, placeId: number, placeName: string, lat: number, lon: number) => ({
-  location,
-  place: { placeId, placeName, lat, lon },
-})
-const AUSTIN = [4671654, 'Austin, TX, United States', 30.26715, -97.74306] as const
-
-export const demoPlaces = [
-  place('Brooklyn, New York', 5110302, 'Brooklyn, NY, United States', 40.6501, -73.94958),
-  place('Mission District, San Francisco', 5391959, 'San Francisco, CA, United States', 37.77493, -122.41942),
-  place('Capitol Hill, Seattle', 5809844, 'Seattle, WA, United States', 47.60621, -122.33207),
-  place('Hyde Park, Chicago', 4896728, 'Hyde Park, IL, United States', 41.7942, -87.59394),
-  place('East Austin, Austin', ...AUSTIN),
-  place('Back Bay, Boston', 4930956, 'Boston, MA, United States', 42.35843, -71.05977),
-  place('Silver Lake, Los Angeles', 10104153, 'Silver Lake, CA, United States', 34.08668, -118.27023),
-  place('Near UT campus, Austin', ...AUSTIN),
-  place('Pearl District, Portland', 5746545, 'Portland, OR, United States', 45.52345, -122.67621),
-  place('Midtown, Atlanta', 4180439, 'Atlanta, GA, United States', 33.749, -84.38798),
-]
 
 export const lifestyles = [
   'Early riser, quiet evenings, no smoking',
@@ -180,10 +159,4 @@ export async function insertDemoData(db: Database): Promise<number> {
     await insertDemoSeekers(tx, now)
     return rows.length
   })
-}
-
-/** A demo person's living_profile row, answers and masks together; a poster's agrees with their `household`. */
-export function demoProfileRow(userId: string, i: number, household?: DemoHousehold) {
-  const { answers, interests } = household ? demoPosterProfile(i, household) : demoProfile(i)
-  return { userId, version: QUESTIONNAIRE_VERSION, answers, interests, ...encodeProfile(answers, interests) }
 }

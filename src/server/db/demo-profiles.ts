@@ -1,4 +1,6 @@
 import { INTERESTS, QUESTIONS, type Importance, type LivingProfileAnswers } from '#shared/living-profile.ts'
+import { QUESTIONNAIRE_VERSION } from '#shared/questionnaire.ts'
+import { encodeProfile } from './profile-codes.ts'
 
 // Demo posters' living profiles: varied but fixed, so a newcomer who fills a profile sees a spread of scores.
 // Most questions matter somewhat or very; every fifth person has one dealbreaker.
@@ -57,4 +59,10 @@ export function demoPosterProfile(i: number, household: DemoHousehold) {
   ]
   for (const [id, answer, accepted] of overrides) answers[id] = { ...answers[id]!, answer, accepted }
   return { answers, interests }
+}
+
+/** A demo person's living_profile row, answers and masks together; a poster's agrees with their `household`. */
+export function demoProfileRow(userId: string, i: number, household?: DemoHousehold) {
+  const { answers, interests } = household ? demoPosterProfile(i, household) : demoProfile(i)
+  return { userId, version: QUESTIONNAIRE_VERSION, answers, interests, ...encodeProfile(answers, interests) }
 }

@@ -3,7 +3,8 @@ import { expect, test } from 'vitest'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
 import { injectAs, signUp, useTestApp } from '../test/app.ts'
 import { selectRows } from '../test/database.ts'
-import { demoPlaces, insertDemoData } from './demo-data.ts'
+import { insertDemoData } from './demo-data.ts'
+import { demoPlaces } from './demo-places.ts'
 import { listing, user } from './schema/index.ts'
 
 const t = useTestApp()

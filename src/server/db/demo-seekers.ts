@@ -1,7 +1,8 @@
 import { ROOM_TYPES } from '#shared/listing-values.ts'
 import type { RoomType } from '#shared/listing.ts'
 import type { Database } from './client.ts'
-import { demoPlaces, demoProfileRow } from './demo-data.ts'
+import { demoPlaces } from './demo-places.ts'
+import { demoProfileRow } from './demo-profiles.ts'
 import { livingProfile, seekerAd, seekerAdArea, user } from './schema/index.ts'
 
 // A dozen demo seekers, so a newcomer's first look shows both sides: people looking for a room near the demo

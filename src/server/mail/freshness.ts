@@ -4,7 +4,7 @@ import { PATHS } from '#shared/api.ts'
 import type { Database } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { sendMailOnce } from '../jobs/send-mail-once.ts'
-import { rowsOf } from '../routes/conversations/message-writes.ts'
+import { rowsOf } from '../db/sql.ts'
 import { MailNotSent, type Mailer } from './mailer.ts'
 import { renderFreshnessMail } from './freshness-template.ts'
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import sharp from 'sharp'
 import type { Database } from '../db/client.ts'
-import { rowsOf } from '../routes/conversations/message-writes.ts'
+import { rowsOf } from '../db/sql.ts'
 import { perceptualHash } from './photo-hash.ts'
 import { createPhotoStore } from './photo-store.ts'
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { bandOf, HASH_BANDS, hashBand, NEAR_COPY_DISTANCE } from '../db/photo-hash-bands.ts'
-import { rowsOf } from '../routes/conversations/message-writes.ts'
+import { rowsOf } from '../db/sql.ts'
 
 export type NearCopy = { listingId: string; title: string; distance: number }
 

@@ -2,7 +2,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import type { SystemReportReason } from '#shared/reports.ts'
 import type { Database } from '../db/client.ts'
-import { rowsOf } from '../routes/conversations/message-writes.ts'
+import { rowsOf } from '../db/sql.ts'
 import { findNearCopy } from './copied-photo.ts'
 import { scamPhrasesIn } from './scam-phrases.ts'
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -15,15 +14,7 @@ import { HIDDEN_REASONS } from '#shared/reports.ts'
 import { AVAILABILITIES, LISTING_FACTS, RENT_MAX, ROOM_TYPES } from '#shared/listing-values.ts'
 import { factChecks, factColumns } from '../fact-sql.ts'
 import { user } from './auth.ts'
-
-/**
- * A point on earthdistance's sphere (a `cube`), kept beside lat/lon so browse near a place doesn't compute it per row
- * and per use: computing `ll_to_earth` on every candidate row was most of the time of a near= page.
- */
-const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' })
-
-/** `'a', 'b'` for a check constraint over a fixed vocabulary (constants only, never input). */
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { cube, sqlList } from '../sql.ts'
 
 export const listing = pgTable(
   'listing',
@@ -47,7 +38,9 @@ export const listing = pgTable(
     placeName: text(),
     lat: doublePrecision(),
     lon: doublePrecision(),
-    earth: earthPoint().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
+    // The point on earthdistance's sphere, kept beside lat/lon so browse near a place doesn't compute it per row
+    // and per use: computing `ll_to_earth` on every candidate row was most of the time of a near= page.
+    earth: cube().generatedAlwaysAs(sql`ll_to_earth(lat, lon)`),
     likes: integer().notNull().default(0),
     // Why a listing is hidden from everyone but its owner (null: shown): three verified people's reports, a
     // moderator, or its owner's suspension (docs/decisions/046).

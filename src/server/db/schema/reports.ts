@@ -8,8 +8,7 @@ import {
   SYSTEM_REPORT_REASONS,
 } from '#shared/reports.ts'
 import { user } from './auth.ts'
-
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { sqlList } from '../sql.ts'
 
 /**
  * A report to the moderators: who reported what (a kind and the target's id, as text: message ids are numbers,

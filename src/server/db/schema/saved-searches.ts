@@ -3,7 +3,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   date,
   doublePrecision,
   index,
@@ -19,9 +18,7 @@ import { ALERTS } from '#shared/saved-searches.ts'
 import { ROOM_TYPES } from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 import { listing } from './listings.ts'
-
-const cube = customType<{ data: string }>({ dataType: () => 'cube' })
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { cube, sqlList } from '../sql.ts'
 
 /**
  * A saved browse view (docs/architecture.md §3.8, decision 048). `query` is the view as the browse address writes

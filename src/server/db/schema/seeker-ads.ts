@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -23,9 +22,7 @@ import {
 } from '#shared/seeker-ad-facts.ts'
 import { factChecks, factColumns } from '../fact-sql.ts'
 import { user } from './auth.ts'
-
-const cube = customType<{ data: string }>({ dataType: () => 'cube' })
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { cube, sqlList } from '../sql.ts'
 
 /**
  * A room-wanted ad (docs/architecture.md §3.7): at most one per person, deleted with the account. Its areas are

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Transaction } from './message-writes.ts'
+import type { Transaction } from '../../db/sql.ts'
 
 /**
  * The conversation part of deleting an account, inside its transaction and before the user row goes: the

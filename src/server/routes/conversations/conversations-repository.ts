@@ -3,7 +3,8 @@ import { holdsContact } from '#shared/message-text.ts'
 import type { Database } from '../../db/client.ts'
 import { LIVE_CHANNEL } from '../../live/live-events.ts'
 import { createConversationReads } from './conversation-reads.ts'
-import { insertMessage, lockParticipants, rowsOf, type Blocker, type SentRow } from './message-writes.ts'
+import { insertMessage, lockParticipants, type Blocker, type SentRow } from './message-writes.ts'
+import { rowsOf } from '../../db/sql.ts'
 
 export type StartOutcome =
   | { outcome: 'started' | 'reused'; conversationId: string; message: SentRow }

@@ -1,13 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
+import { sql } from 'drizzle-orm'
+import { rowsOf, type Transaction } from '../../db/sql.ts'
 import { LIVE_CHANNEL } from '../../live/live-events.ts'
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
-
-/** Raw rows of a statement run in a transaction; both drivers answer with `rows`. */
-export async function rowsOf<Row>(executor: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
-  return ((await executor.execute(query)) as unknown as { rows: Row[] }).rows
-}
 
 /** Which of two people blocked the other, if either did. */
 export type Blocker = 'me' | 'other' | null

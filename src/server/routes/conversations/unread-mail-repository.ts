@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { rowsOf } from './message-writes.ts'
+import { rowsOf } from '../../db/sql.ts'
 import { subjectJoins, subjectTitle } from './conversation-reads.ts'
 
 /** A conversation side claimed for the unread mail: to whom, and what the mail says of it. */

@@ -3,7 +3,7 @@ import { photoUrl } from '#shared/photos.ts'
 import type { HiddenReason, ReportTargetKind } from '#shared/reports.ts'
 import type { ModerationAction, QueueEntry } from '#shared/moderation.ts'
 import type { Database } from '../../db/client.ts'
-import { rowsOf } from '../conversations/message-writes.ts'
+import { rowsOf } from '../../db/sql.ts'
 import { queueStatement } from './moderation-queries.ts'
 
 export type Moderator = { id: string; email: string }

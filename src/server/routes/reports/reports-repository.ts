@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { REPORTS_TO_HIDE, type NewReport, type PersonShownOn } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
-import { rowsOf } from '../conversations/message-writes.ts'
+import { rowsOf } from '../../db/sql.ts'
 
 export type ReportOutcome =
   { outcome: 'filed'; reportId: string } | { outcome: 'missing' | 'not-member' | 'own' | 'already' }
