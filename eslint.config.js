@@ -64,6 +64,63 @@ function featureBoundary(feature) {
   ]
 }
 
+// The server's rooms (docs/architecture.md §7). routes/ is the HTTP layer, at the top: no other room imports it (the
+// app's composition in src/server/*.ts does, and so do tests, which drive the app through HTTP). The infrastructure
+// rooms serve every other. A domain room (its logic and its jobs) imports another domain only where
+// SERVER_DOMAIN_IMPORTS lists the pair with its reason.
+const SERVER_INFRASTRUCTURE = ['db', 'mail', 'jobs', 'plugins', 'openapi', 'test', 'security-tests']
+const SERVER_DOMAIN_IMPORTS = {
+  // The published API document describes the live stream's event format, which the live room owns.
+  openapi: ['live'],
+  // The page preloads read the prerendered pages' HTML, which first-paint writes.
+  plugins: ['first-paint'],
+  // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
+  'saved-searches': ['listings'],
+  // The one list of jobs names every domain's jobs.
+  jobs: ['cleanup', 'conversations', 'listings', 'photos', 'saved-searches', 'signals'],
+}
+const SERVER_ROOMS = readdirSync(new URL('src/server/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'routes')
+  .map((entry) => entry.name)
+for (const [room, allowed] of Object.entries(SERVER_DOMAIN_IMPORTS))
+  for (const name of [room, ...allowed])
+    if (!SERVER_ROOMS.includes(name))
+      throw new Error(
+        `SERVER_DOMAIN_IMPORTS in eslint.config.js names src/server/${name}/, which doesn't exist.`,
+      )
+
+/** What a file in src/server/`room`/ may not import: routes/, or a domain room it isn't listed for. */
+function serverRoomBoundary(room) {
+  const domains = SERVER_ROOMS.filter(
+    (name) =>
+      name !== room &&
+      !SERVER_INFRASTRUCTURE.includes(name) &&
+      !(SERVER_DOMAIN_IMPORTS[room] ?? []).includes(name),
+  )
+  return [
+    {
+      regex: '^(?:\\.\\./)+routes/',
+      message: 'Only routes/ and the app itself import routes/: move what this needs into its domain or db/.',
+    },
+    ...(domains.length > 0 && !SERVER_INFRASTRUCTURE.includes(room)
+      ? [
+          {
+            regex: `^(?:\\.\\./)+(?:${domains.map(escape).join('|')})/`,
+            message: `Domain "${room}" imports another domain: list the pair in SERVER_DOMAIN_IMPORTS (eslint.config.js) with its reason, or move the part to db/.`,
+          },
+        ]
+      : []),
+    ...(SERVER_INFRASTRUCTURE.includes(room) && domains.length > 0
+      ? [
+          {
+            regex: `^(?:\\.\\./)+(?:${domains.map(escape).join('|')})/`,
+            message: `Infrastructure room "${room}" imports a domain: list the pair in SERVER_DOMAIN_IMPORTS (eslint.config.js) with its reason.`,
+          },
+        ]
+      : []),
+  ]
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'playwright-report', 'test-results', 'drizzle'] },
   js.configs.recommended,
@@ -118,6 +175,14 @@ export default tseslint.config(
       ],
     },
   },
+  ...SERVER_ROOMS.filter((room) => room !== 'test' && room !== 'security-tests').map((room) => ({
+    files: [`src/server/${room}/**`],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(
+      boundary(['**/web/**', 'react', 'react-dom', 'react-router'], 'The server never imports the web app.'),
+      ...serverRoomBoundary(room),
+    ),
+  })),
   {
     files: ['src/server/env.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
     rules: { 'no-restricted-properties': 'off' },

@@ -5,7 +5,7 @@ import {
   featuredColumns,
   listingColumns,
   summaryColumns,
-} from '../src/server/routes/listings/listing-columns.ts'
+} from '../src/server/listings/listing-columns.ts'
 
 // Reference 1 selects exactly Nestmate's columns: its select lists are rendered once, at start, from Nestmate's own
 // column definitions (the cover's subquery, the household facts, times as ISO text), so a field added to an answer

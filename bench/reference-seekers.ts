@@ -1,5 +1,5 @@
 import { gazetteer } from '../src/server/places/gazetteer.ts'
-import { earthPoint, isWideNear } from '../src/server/routes/listings/near-plan.ts'
+import { earthPoint, isWideNear } from '../src/server/listings/near-plan.ts'
 import { createBestMatchPrefixes } from '../src/server/routes/listings/best-match-prefixes.ts'
 import {
   AD_PREFIX_FRESH_MS,

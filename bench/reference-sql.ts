@@ -5,7 +5,7 @@ import { createCountCache } from '../src/server/db/count-cache.ts'
 import { gazetteer } from '../src/server/places/gazetteer.ts'
 import { photoView, type PhotoRow } from '../src/server/routes/photos/photos-repository.ts'
 import { DETAIL, FEATURED, SUMMARY } from './reference-columns.ts'
-import { earthPoint, latLonBox } from '../src/server/routes/listings/near-plan.ts'
+import { earthPoint, latLonBox } from '../src/server/listings/near-plan.ts'
 import { createSessionCache } from '../src/server/plugins/session-cache.ts'
 
 // Reference 1, "the least work that gives the same answer": the SQL Nestmate's repositories send

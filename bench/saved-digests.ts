@@ -1,7 +1,7 @@
 import pino from 'pino'
 import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase } from '../src/server/db/client.ts'
-import { claimBatches, sendBatches } from '../src/server/routes/saved-searches/alerts.ts'
+import { claimBatches, sendBatches } from '../src/server/saved-searches/alerts.ts'
 
 // The daily digests' run for bench/saved-searches.ts, in a process of its own as the app's job runs beside its
 // requests (its CPU never shares the load generator's event loop): names every due digest and sends each through

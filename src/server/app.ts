@@ -4,14 +4,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth, type Auth } from './auth.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
-import { signalsJob } from './signals/signals-job.ts'
-import { photoHashBackfillJob } from './photos/hash-backfill-job.ts'
-import { cleanupJob } from './jobs/cleanup-job.ts'
-import { freshnessJob } from './mail/freshness-job.ts'
-import { unreadMailJob } from './mail/unread-mail-job.ts'
-import { savedSearchAlertJobs } from './routes/saved-searches/alert-jobs.ts'
 import { createSavedSearchesRepository } from './routes/saved-searches/saved-searches-repository.ts'
 import { savedSearchRoutes } from './routes/saved-searches/index.ts'
+import { allJobs } from './jobs/all-jobs.ts'
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -153,14 +148,7 @@ export async function buildApp(
   const jobs = createJobRunner({
     database: jobsDatabase,
     log: app.log,
-    jobs: [
-      cleanupJob,
-      unreadMailJob(mailer, config),
-      freshnessJob(mailer, config),
-      ...savedSearchAlertJobs(mailer, config),
-      signalsJob,
-      photoHashBackfillJob(config),
-    ],
+    jobs: allJobs(mailer, config),
     movableClock: options.movableJobClock,
   })
   await jobs.init()

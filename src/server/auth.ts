@@ -220,7 +220,7 @@ export function createAuth(
       },
     },
     // Better Auth would delete every expired value at once, once a minute, on a request's path; the cleanup job
-    // deletes them in small batches instead (src/server/jobs/cleanup-job.ts).
+    // deletes them in small batches instead (src/server/cleanup/cleanup-job.ts).
     verification: { disableCleanup: true },
     account: { accountLinking: { enabled: true } },
     rateLimit: {

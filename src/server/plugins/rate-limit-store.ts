@@ -6,7 +6,7 @@ import { rateLimit } from '../db/schema/index.ts'
 type Result = { current: number; ttl: number }
 
 /**
- * The cleanup job deletes counters untouched for this long (src/server/jobs/cleanup-job.ts), so no window may be
+ * The cleanup job deletes counters untouched for this long (src/server/cleanup/cleanup-job.ts), so no window may be
  * longer: a deleted counter would start again from nothing.
  */
 export const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm'
 import { messagesAs, startAs } from '../routes/conversations/test-requests.ts'
 import { BERLIN, createAd, sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
-import { unsubscribeToken } from '../routes/saved-searches/saved-view.ts'
+import { unsubscribeToken } from '../saved-searches/saved-view.ts'
 import { TEST_ENV } from '../test/app.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's

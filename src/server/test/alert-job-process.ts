@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client.ts'
 import { mailClaim } from '../db/schema/index.ts'
 import { createJobRunner } from '../jobs/job-runner.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
-import { savedSearchAlertJobs } from '../routes/saved-searches/alert-jobs.ts'
+import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
 
 // A process that works the instant saved-search alert job, for alerts-kill.test.ts to kill -9 mid-run: on
 // DATABASE_URL or the embedded DATA_DIR, mailing through SMTP_URL. RUN_NOW queues a run at once (rather than at

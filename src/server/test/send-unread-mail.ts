@@ -2,7 +2,7 @@ import pino from 'pino'
 import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase } from '../db/client.ts'
 import { createMailer } from '../mail/mailer.ts'
-import { createUnreadMail } from '../mail/unread-mail.ts'
+import { createUnreadMail } from '../conversations/unread-mail.ts'
 
 // One run of the unread-message mail in a process of its own, as the job runner's worker runs it (tests only):
 // `node --import tsx src/server/test/send-unread-mail.ts <database url> <smtp url> <now, ISO>`.

@@ -37,7 +37,7 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  // expires_at: the cleanup job finds expired sessions by it (src/server/jobs/cleanup-job.ts).
+  // expires_at: the cleanup job finds expired sessions by it (src/server/cleanup/cleanup-job.ts).
   (table) => [
     index('session_user_id_idx').on(table.userId),
     index('session_expires_at_idx').on(table.expiresAt),

@@ -25,7 +25,7 @@ import { cube, sqlList } from '../sql.ts'
  * it; the columns after it hold the values browse's filters bind for it (their placeholders' names: `q` is the
  * search's LIKE pattern, `center` and `radiusM` near='s circle), null where the view leaves a filter unset. The
  * alert matcher reads browse's own filter conditions with these columns in place of the placeholders
- * (routes/saved-searches/inverse-match.ts), so a new listing is matched against every search in one statement.
+ * (saved-searches/inverse-match.ts), so a new listing is matched against every search in one statement.
  */
 export const savedSearch = pgTable(
   'saved_search',
@@ -75,7 +75,7 @@ export const savedSearch = pgTable(
 /**
  * A listing that came to fit a saved search (posted, or turned Available): once per search and listing, so a
  * room is never new to a search twice. `batch` names the alert mail that carries it (claimed before sending:
- * routes/saved-searches/alerts.ts); `mailedAt` is set once that mail went (or was skipped: alerts off).
+ * saved-searches/alerts.ts); `mailedAt` is set once that mail went (or was skipped: alerts off).
  */
 export const savedSearchHit = pgTable(
   'saved_search_hit',

@@ -10,6 +10,7 @@ import type {
 import type { Database } from '../../db/client.ts'
 import { plannedPerCall, prepareRaw } from '../../db/prepare-raw.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
+import { subjectJoins, subjectTitle } from '../../conversations/conversation-subject.ts'
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const me = sql.placeholder('userId')
@@ -49,14 +50,7 @@ const about = (row: SubjectRow): About =>
     ? { kind: row.about === 'listing' ? 'listing' : 'seekerAd', id: row.subjectId, title: row.title }
     : null
 
-/**
- * What a conversation is about, from `conversation c`: its kind, id and title (a listing's, or "Room wanted in"
- * the ad's first area's place name: a town at its finest), null once deleted. Joins `listing l` and `seeker_ad a`.
- */
-export const subjectTitle = sql`coalesce(l.title, 'Room wanted in ' || split_part(a.areas -> 0 ->> 'name', ',', 1))`
 const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "subjectId", ${subjectTitle} as title`
-export const subjectJoins = sql`left join listing l on l.id = c.listing_id
-  left join seeker_ad a on a.id = c.seeker_ad_id`
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
 

@@ -3,7 +3,7 @@ import { LIKES_PAGE_SIZE, type LikedListing, type Liker } from '#shared/likes.ts
 import type { Database } from '../../db/client.ts'
 import { prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
-import { isoText, summaryColumns } from '../listings/listing-columns.ts'
+import { isoText, summaryColumns } from '../../listings/listing-columns.ts'
 
 /** What a like answers: the count, and the owner's contacts for the person who liked. */
 type LikeRow = { likes: number; number: string; userEmail: string; isOwner: boolean }

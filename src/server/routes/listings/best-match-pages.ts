@@ -7,7 +7,7 @@ import { createBestMatchPrefixes, startAfter } from './best-match-prefixes.ts'
 import { prepareBestMatchPrefix, preparePrefixPage } from './best-match-queries.ts'
 import { browseValues, countShape, pageShape } from './browse-queries.ts'
 import type { Cursor } from './cursor.ts'
-import type { Center } from './near-plan.ts'
+import type { Center } from '../../listings/near-plan.ts'
 
 /** A signed-in caller with a living profile. */
 export type Viewer = { id: string; codes: ProfileCodes }

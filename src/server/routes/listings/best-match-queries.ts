@@ -5,9 +5,9 @@ import { literalLimit, pageLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, user } from '../../db/schema/index.ts'
 import { scoredProfiles } from '../living-profile/match-sql.ts'
 import { matchKey, type PageRow } from './browse-queries.ts'
-import { aliased, summaryFields } from './listing-columns.ts'
-import { listingFilters } from './listing-filters.ts'
-import { distanceKm } from './near-plan.ts'
+import { aliased, summaryFields } from '../../listings/listing-columns.ts'
+import { listingFilters } from '../../listings/listing-filters.ts'
+import { distanceKm } from '../../listings/near-plan.ts'
 
 // Best match first, near the top of the order: the statement working out a viewer's prefix of it, and the page cut
 // from that prefix (decision 027). Past the prefix, browse-queries.ts's scored page serves.

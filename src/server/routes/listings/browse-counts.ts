@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts'
 import { createCountCache } from '../../db/count-cache.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { countShape, prepareCount } from './browse-queries.ts'
-import { listingFilters } from './listing-filters.ts'
-import type { Center } from './near-plan.ts'
+import { listingFilters } from '../../listings/listing-filters.ts'
+import type { Center } from '../../listings/near-plan.ts'
 
 const ALL: BrowseQuery = { sort: 'rent_asc', limit: PAGE_SIZE, radiusKm: RADIUS_KM.default }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { openTestDatabase, selectRows } from '../../test/database.ts'
-import { earthPoint } from './near-plan.ts'
+import { earthPoint } from '../../listings/near-plan.ts'
 
 // Browse near a place must not read every listing: on both databases the earth_box test is answered by the GiST
 // index on the stored `earth` point (migration 0002), with the expression as near-plan.ts writes it.

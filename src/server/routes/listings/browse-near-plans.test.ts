@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase, selectRows } from '../../test/database.ts'
 import { browseValues, pageQuery, pageShape, preparePage, type PageRow } from './browse-queries.ts'
 import { prepareRaw } from '../../db/prepare-raw.ts'
-import { earthPoint, isWideNear, latLonBox, type Center } from './near-plan.ts'
+import { earthPoint, isWideNear, latLonBox, type Center } from '../../listings/near-plan.ts'
 import type { Cursor } from './cursor.ts'
 
 // Browse near a place has three plans (decision 027): the circle's listings sorted, a walk of the sort's index

@@ -6,9 +6,9 @@ import { listing, user } from '../../db/schema/index.ts'
 import { scoredProfiles, viewerValues } from '../living-profile/match-sql.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
 import { NOT_AVAILABLE_OFFSET, type Cursor } from './cursor.ts'
-import { aliased, createdAtExact, summaryFields } from './listing-columns.ts'
-import { listingFilters } from './listing-filters.ts'
-import { distance, distanceKm, nearSource, type Center } from './near-plan.ts'
+import { aliased, createdAtExact, summaryFields } from '../../listings/listing-columns.ts'
+import { listingFilters } from '../../listings/listing-filters.ts'
+import { distance, distanceKm, nearSource, type Center } from '../../listings/near-plan.ts'
 
 // Browse's page and count statements. They are prepared once per shape (which filters are present, the sort, a
 // cursor or not) with placeholders for the values: building SQL through Drizzle on every request was a fifth of the

@@ -19,7 +19,7 @@ import type { LivingProfileRepository } from '../living-profile/living-profile-r
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
 import type { PhotoStore } from '../../photos/photo-store.ts'
 import { photoView } from '../photos/photos-repository.ts'
-import { BROWSE_REFUSALS, browseRefusal } from './browse-refusals.ts'
+import { BROWSE_REFUSALS, browseRefusal } from '../../listings/browse-refusals.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { pinOf } from './pin.ts'
 import { precompiledSerializer } from '../../plugins/json-serializer.ts'

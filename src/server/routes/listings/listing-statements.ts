@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
 import type { PhotoRow } from '../photos/photos-repository.ts'
-import { aliased, featuredFields, listingColumns } from './listing-columns.ts'
+import { aliased, featuredFields, listingColumns } from '../../listings/listing-columns.ts'
 
 /** A listing with what decides who may see its phone number and e-mail. */
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }

@@ -13,8 +13,8 @@ import {
   type ListingDetailRow,
   type ListingWithOwner,
 } from './listing-statements.ts'
-import { isWideNear, type Center } from './near-plan.ts'
-import { isoText } from './listing-columns.ts'
+import { isWideNear, type Center } from '../../listings/near-plan.ts'
+import { isoText } from '../../listings/listing-columns.ts'
 
 export type { ListingWithOwner, Viewer }
 

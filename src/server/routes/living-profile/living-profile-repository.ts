@@ -6,7 +6,7 @@ import {
 } from '#shared/living-profile.ts'
 import type { Database } from '../../db/client.ts'
 import { livingProfile } from '../../db/schema/index.ts'
-import { isoText } from '../listings/listing-columns.ts'
+import { isoText } from '../../listings/listing-columns.ts'
 import { encodeProfile, type ProfileCodes } from '../../db/profile-codes.ts'
 import { CODE_KEYS } from './match-sql.ts'
 

@@ -16,7 +16,7 @@ import { HttpError } from '../../plugins/errors.ts'
 import { WRITE_LIMIT } from '../listings/index.ts'
 import type { SavedSearchesRepository } from './saved-searches-repository.ts'
 import { filterColumns } from './saved-searches-repository.ts'
-import { readSavedView, searchOfToken } from './saved-view.ts'
+import { readSavedView, searchOfToken } from '../../saved-searches/saved-view.ts'
 
 export const MESSAGES = {
   missing: 'Saved search not found.',

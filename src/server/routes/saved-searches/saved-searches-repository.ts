@@ -4,9 +4,9 @@ import { SAVED_SEARCHES_MAX, type Alert, type SavedSearch } from '#shared/saved-
 import type { Database } from '../../db/client.ts'
 import { savedSearch } from '../../db/schema/index.ts'
 import { rowsOf } from '../../db/sql.ts'
-import { listingFilters } from '../listings/listing-filters.ts'
-import type { Center } from '../listings/near-plan.ts'
-import { placeholderNames } from './inverse-match.ts'
+import { listingFilters } from '../../listings/listing-filters.ts'
+import type { Center } from '../../listings/near-plan.ts'
+import { placeholderNames } from '../../saved-searches/inverse-match.ts'
 
 // Saved searches (docs/api.md, Saved searches). Every write names its owner in its own SQL (decision 015): a
 // search that is someone else's matches nothing, and the route answers 404 as for a missing one.

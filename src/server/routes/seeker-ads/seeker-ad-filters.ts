@@ -3,7 +3,7 @@ import { SEEKER_AD_FACTS, type SeekerAdQuery } from '#shared/seeker-ad.ts'
 import { factFilterRows } from '../../db/fact-sql.ts'
 import { createFilterTable, type Filter } from '../../db/filter-table.ts'
 import { seekerAd, seekerAdArea } from '../../db/schema/index.ts'
-import { earthPoint, type Center } from '../listings/near-plan.ts'
+import { earthPoint, type Center } from '../../listings/near-plan.ts'
 
 // Rooms wanted's filters (docs/decisions/029, 044): what each keeps, with placeholders, and the word it adds to the
 // names of the statements it shapes (`seeker_ad_page:newest+near+rent`).

@@ -6,7 +6,7 @@ import { factSelection } from '../../db/fact-sql.ts'
 import { SEEKER_AD_FACTS, type SeekerAdFactName } from '#shared/seeker-ad.ts'
 import type { FactValues } from '#shared/fact-table.ts'
 import { pageLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { aliased, isoText } from '../listings/listing-columns.ts'
+import { aliased, isoText } from '../../listings/listing-columns.ts'
 import {
   CODE_KEYS,
   matchScore,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Config } from '../env.ts'
 import { defineJob } from '../jobs/define-job.ts'
-import type { Mailer } from './mailer.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { runFreshness } from './freshness.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { BrowseQuery } from '#shared/listing.ts'
-import type { Database } from '../../db/client.ts'
-import type { Filter } from '../../db/filter-table.ts'
-import { listing } from '../../db/schema/index.ts'
+import type { Database } from '../db/client.ts'
+import type { Filter } from '../db/filter-table.ts'
+import { listing } from '../db/schema/index.ts'
 
 // Browse near a place (near=, radiusKm=): where it measures from, its filter, and how a page finds the circle's
 // listings (decision 027).

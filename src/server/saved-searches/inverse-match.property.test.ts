@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { factFilters, type Fact } from '#shared/fact-table.ts'
 import { BrowseQuerySchema, LISTING_FACTS } from '#shared/listing.ts'
-import { savedSearch } from '../../db/schema/index.ts'
-import { gazetteer } from '../../places/gazetteer.ts'
-import { createListing, injectAs, signUp, useTestApp, type TestUser } from '../../test/app.ts'
-import { selectRows, testDatabaseKind } from '../../test/database.ts'
+import { savedSearch } from '../db/schema/index.ts'
+import { gazetteer } from '../places/gazetteer.ts'
+import { createListing, injectAs, signUp, useTestApp, type TestUser } from '../test/app.ts'
+import { selectRows, testDatabaseKind } from '../test/database.ts'
 import { matchingSearches } from './inverse-match.ts'
-import { filterColumns } from './saved-searches-repository.ts'
+import { filterColumns } from '../routes/saved-searches/saved-searches-repository.ts'
 
 // The alert matcher against browse itself: for random listings and random saved queries, a search matches a
 // listing exactly when browse with the search's query returns it (decision 048).

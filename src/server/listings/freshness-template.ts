@@ -1,5 +1,5 @@
-import { escapeHtml, greeting, type RenderedMail } from './mail-templates.ts'
-import { personText } from './person-text.ts'
+import { escapeHtml, greeting, type RenderedMail } from '../mail/mail-templates.ts'
+import { personText } from '../mail/person-text.ts'
 
 /**
  * The one mail a listing's owner gets 30 days after they last confirmed it: one click on the link confirms it;

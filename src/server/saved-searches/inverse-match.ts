@@ -1,6 +1,6 @@
 import { and, is, isNotNull, isNull, or, Placeholder, SQL, sql, type SQLWrapper } from 'drizzle-orm'
-import { listing, savedSearch } from '../../db/schema/index.ts'
-import type { Filter } from '../../db/filter-table.ts'
+import { listing, savedSearch } from '../db/schema/index.ts'
+import type { Filter } from '../db/filter-table.ts'
 import { listingFilters } from '../listings/listing-filters.ts'
 
 // The alert matcher (decision 048): which saved searches a listing fits, in one statement over every search. It is

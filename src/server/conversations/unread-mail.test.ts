@@ -16,7 +16,7 @@ import {
   verifiedUser,
 } from '../routes/conversations/test-requests.ts'
 import { createAd } from '../routes/seeker-ads/test-requests.ts'
-import { createMailer } from './mailer.ts'
+import { createMailer } from '../mail/mailer.ts'
 import { createUnreadMail, UNREAD_MAIL_AFTER_MS } from './unread-mail.ts'
 import { unreadMailJob } from './unread-mail-job.ts'
 import { testRunner } from '../jobs/test-runner.ts'

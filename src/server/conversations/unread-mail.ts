@@ -3,11 +3,8 @@ import { PATHS } from '#shared/api.ts'
 import type { Database } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { sendMailOnce } from '../jobs/send-mail-once.ts'
-import {
-  createUnreadMailRepository,
-  type ClaimedSide,
-} from '../routes/conversations/unread-mail-repository.ts'
-import { MailNotSent, type Mailer } from './mailer.ts'
+import { createUnreadMailRepository, type ClaimedSide } from './unread-mail-repository.ts'
+import { MailNotSent, type Mailer } from '../mail/mailer.ts'
 import { renderUnreadMail } from './unread-mail-template.ts'
 
 /** Messages unread this long get their recipient a mail. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { BrowseQuerySchema, type BrowseQuery } from '#shared/listing.ts'
 import type { Place } from '#shared/place.ts'
-import { HttpError } from '../../plugins/errors.ts'
+import { HttpError } from '../plugins/errors.ts'
 import { BROWSE_REFUSALS, browseRefusal } from '../listings/browse-refusals.ts'
 
 // A saved browse view: its query read as browse reads its own (the same schema, the same refusals, the same

@@ -1,5 +1,5 @@
-import { escapeHtml, greeting, type RenderedMail } from './mail-templates.ts'
-import { personText } from './person-text.ts'
+import { escapeHtml, greeting, type RenderedMail } from '../mail/mail-templates.ts'
+import { personText } from '../mail/person-text.ts'
 
 /** One conversation with unread messages, as the mail names it: who wrote, about what, how many. */
 export type UnreadConversation = { otherName: string | null; title: string | null; unread: number }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { getTableColumns } from 'drizzle-orm'
-import { savedSearch } from '../../db/schema/index.ts'
+import { savedSearch } from '../db/schema/index.ts'
 import { listingFilters } from '../listings/listing-filters.ts'
 import { placeholderNames } from './inverse-match.ts'
 

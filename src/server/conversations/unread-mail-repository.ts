@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
-import { rowsOf } from '../../db/sql.ts'
-import { subjectJoins, subjectTitle } from './conversation-reads.ts'
+import type { Database } from '../db/client.ts'
+import { rowsOf } from '../db/sql.ts'
+import { subjectJoins, subjectTitle } from './conversation-subject.ts'
 
 /** A conversation side claimed for the unread mail: to whom, and what the mail says of it. */
 export type ClaimedSide = {

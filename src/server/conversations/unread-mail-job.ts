@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Config } from '../env.ts'
-import type { Mailer } from './mailer.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { createUnreadMail } from './unread-mail.ts'
 import { defineJob } from '../jobs/define-job.ts'
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import type { Database } from '../../db/client.ts'
-import { useMailedApp } from '../../test/accounts.ts'
-import { createListing, signUp } from '../../test/app.ts'
-import { selectRows, testDatabaseKind } from '../../test/database.ts'
-import { verifiedUser } from '../conversations/test-requests.ts'
+import type { Database } from '../db/client.ts'
+import { useMailedApp } from '../test/accounts.ts'
+import { createListing, signUp } from '../test/app.ts'
+import { selectRows, testDatabaseKind } from '../test/database.ts'
+import { verifiedUser } from '../routes/conversations/test-requests.ts'
 import { claimBatches, recordHits, sendBatches } from './alerts.ts'
-import { savedSearchOf } from './test-requests.ts'
+import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 
 // Each alert once: two processes running the alert steps at the same time on one PostgreSQL, a run that died
 // between naming a batch and sending it, and one that died after sending it.

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts'
 import type { Config } from '../env.ts'
 import { sendMailOnce } from '../jobs/send-mail-once.ts'
 import { rowsOf } from '../db/sql.ts'
-import { MailNotSent, type Mailer } from './mailer.ts'
+import { MailNotSent, type Mailer } from '../mail/mailer.ts'
 import { renderFreshnessMail } from './freshness-template.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

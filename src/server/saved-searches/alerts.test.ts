@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { PATHS } from '#shared/api.ts'
-import { useMailedApp } from '../../test/accounts.ts'
-import { BASE_URL, createListing, injectAs, sampleListing, signUp } from '../../test/app.ts'
-import { selectRows, testDatabaseKind } from '../../test/database.ts'
-import type { CapturedMail } from '../../test/smtp-capture.ts'
-import { verifiedUser } from '../conversations/test-requests.ts'
+import { useMailedApp } from '../test/accounts.ts'
+import { BASE_URL, createListing, injectAs, sampleListing, signUp } from '../test/app.ts'
+import { selectRows, testDatabaseKind } from '../test/database.ts'
+import type { CapturedMail } from '../test/smtp-capture.ts'
+import { verifiedUser } from '../routes/conversations/test-requests.ts'
 import { DIGEST_EVERY_MS } from './alerts.ts'
-import { listAs, savedSearchOf, seenAs } from './test-requests.ts'
+import { listAs, savedSearchOf, seenAs } from '../routes/saved-searches/test-requests.ts'
 
 // Saved-search alerts as the job runner runs them (its clock moved for the digest), mailed to a real SMTP server.
 

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import { z } from 'zod'
-import { defineJob } from './define-job.ts'
+import { defineJob } from '../jobs/define-job.ts'
 import { deleteExpiredBatch, SWEEPS } from './cleanup-repository.ts'
 
 // Small batches: on the embedded database a statement holds the process's one thread, so a request arriving

@@ -1,8 +1,8 @@
 import { eq, gte, ilike, isNull, lte, or } from 'drizzle-orm'
 import { LISTING_FACTS, type BrowseQuery } from '#shared/listing.ts'
-import { factFilterRows } from '../../db/fact-sql.ts'
-import { createFilterTable, type Filter } from '../../db/filter-table.ts'
-import { listing } from '../../db/schema/index.ts'
+import { factFilterRows } from '../db/fact-sql.ts'
+import { createFilterTable, type Filter } from '../db/filter-table.ts'
+import { listing } from '../db/schema/index.ts'
 import { nearFilter, type Center, type NearPlan } from './near-plan.ts'
 
 // Browse's filters (docs/decisions/029): what each keeps, in SQL with placeholders, and the word it adds to the

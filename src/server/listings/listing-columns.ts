@@ -7,8 +7,8 @@ import {
   type ListingSummary,
 } from '#shared/listing.ts'
 import { CARD_WIDTH } from '#shared/photos.ts'
-import { factSelection } from '../../db/fact-sql.ts'
-import { listing, listingPhoto, user } from '../../db/schema/index.ts'
+import { factSelection } from '../db/fact-sql.ts'
+import { listing, listingPhoto, user } from '../db/schema/index.ts'
 
 // What the listing reads select, each field under its answer's JSON key. Browse, featured and details are the
 // busiest reads: Drizzle's per-column mapping and a Date per row were a tenth of the server's CPU on a page of 24,

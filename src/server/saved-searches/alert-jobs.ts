@@ -1,8 +1,8 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import { z } from 'zod'
-import type { Config } from '../../env.ts'
-import { defineJob, type JobContext } from '../../jobs/define-job.ts'
-import type { Mailer } from '../../mail/mailer.ts'
+import type { Config } from '../env.ts'
+import { defineJob, type JobContext } from '../jobs/define-job.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { claimBatches, EVENT_BATCH, recordHits, sendBatches } from './alerts.ts'
 
 type AlertConfig = Pick<Config, 'baseUrl' | 'authSecret' | 'currency'>

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PAGE_SIZE } from '#shared/listing.ts'
 import { CARD_WIDTH, photoHeightAt, photoUrl } from '#shared/photos.ts'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { openTestDatabase, selectRows } from '../../test/database.ts'
+import type { DatabaseHandle } from '../db/client.ts'
+import { openTestDatabase, selectRows } from '../test/database.ts'
 import { photoHeightSql } from './listing-columns.ts'
-import { createListingsRepository } from './listings-repository.ts'
+import { createListingsRepository } from '../routes/listings/listings-repository.ts'
 
 // A card's cover size is worked out in SQL (listing-columns.ts), every other photo size in TypeScript
 // (photoHeightAt, which also decided the stored files' heights): the two must agree for every ratio, not only

@@ -1,6 +1,6 @@
 import { formatRent } from '#shared/format.ts'
-import { escapeHtml, greeting, type RenderedMail } from './mail-templates.ts'
-import { personText } from './person-text.ts'
+import { escapeHtml, greeting, type RenderedMail } from '../mail/mail-templates.ts'
+import { personText } from '../mail/person-text.ts'
 
 /** A room as an alert shows it: title, place, rent and cover (an absolute address, or null). */
 export type AlertListing = {

@@ -5,18 +5,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
-import { buildApp } from '../../app.ts'
-import { openDatabase, type DatabaseTarget } from '../../db/client.ts'
-import { createListing, signUp, TEST_ENV, testConfig } from '../../test/app.ts'
+import { buildApp } from '../app.ts'
+import { openDatabase, type DatabaseTarget } from '../db/client.ts'
+import { createListing, signUp, TEST_ENV, testConfig } from '../test/app.ts'
 import {
   createPostgresDatabase,
   PGLITE_TEMPLATE_FILE,
   selectRows,
   testDatabaseKind,
-} from '../../test/database.ts'
-import { startScriptProcess } from '../../test/processes.ts'
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts'
-import { savedSearchOf } from './test-requests.ts'
+} from '../test/database.ts'
+import { startScriptProcess } from '../test/processes.ts'
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts'
+import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 
 // The instant alert job in a real process, killed with SIGKILL mid-run, retried by another process that is killed
 // too, then finished by a third: every alert is mailed exactly once and none is lost. The kills land at the two

@@ -1,0 +1,24 @@
+import { cleanupJob } from '../cleanup/cleanup-job.ts'
+import { unreadMailJob } from '../conversations/unread-mail-job.ts'
+import type { Config } from '../env.ts'
+import { freshnessJob } from '../listings/freshness-job.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { photoHashBackfillJob } from '../photos/hash-backfill-job.ts'
+import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
+import { signalsJob } from '../signals/signals-job.ts'
+import type { JobDefinition } from './define-job.ts'
+
+/**
+ * Every background job the server runs: the one list (docs/architecture.md §10). Each job lives in its domain's
+ * folder, beside the logic it runs; the runner (./job-runner.ts) knows them only through this list.
+ */
+export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
+  return [
+    cleanupJob,
+    unreadMailJob(mailer, config),
+    freshnessJob(mailer, config),
+    ...savedSearchAlertJobs(mailer, config),
+    signalsJob,
+    photoHashBackfillJob(config),
+  ]
+}
