@@ -39,8 +39,13 @@ export const likeRoutes =
         const like = await likes.like(request.params.id, listingViewer(app, request.user))
         if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
         if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
-        const { likes: count, number, userEmail } = like
-        return { likes: count, liked: true as const, ...(number ? { number } : {}), userEmail }
+        const { number, userEmail } = like.contacts ?? {}
+        return {
+          likes: like.likes,
+          liked: true as const,
+          ...(number ? { number } : {}),
+          ...(userEmail ? { userEmail } : {}),
+        }
       },
     )
 
@@ -77,7 +82,7 @@ export const likeRoutes =
       async (request) => {
         // A read, so the owner is checked before it rather than by the statement itself.
         if ((await likes.ownerOf(request.params.id)) !== request.user.id) throw await notOwned(request)
-        return likes.likers(request.params.id)
+        return likes.likers(request.params.id, request.user.id)
       },
     )
   }

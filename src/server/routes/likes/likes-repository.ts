@@ -1,16 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, not, sql } from 'drizzle-orm'
 import { LIKES_PAGE_SIZE, type LikedListing, type Liker } from '#shared/likes.ts'
 import type { Database } from '../../db/client.ts'
 import { prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingLike, user } from '../../db/schema/index.ts'
 import { isoText, summaryColumns } from '../listings/listing-columns.ts'
-import { viewerValues, visibleToViewer, type ListingViewer } from '../listings/listing-visibility.ts'
+import {
+  contactsShown,
+  viewerValues,
+  visibleToViewer,
+  type ListingViewer,
+} from '../listings/listing-visibility.ts'
+import { eitherBlocked } from '../conversations/blocks.ts'
 
-/** What a like answers: the count, and the owner's contacts for the person who liked. */
-type LikeRow = { likes: number; number: string; userEmail: string; isOwner: boolean }
+/** What a like answers: the count, and the owner's contacts for the person who liked (unless a block parts them). */
+type LikeRow = { likes: number; number: string; userEmail: string; isOwner: boolean; contactsShown: boolean }
 
 export type LikeOutcome =
-  | { outcome: 'liked'; likes: number; number: string; userEmail: string }
+  | { outcome: 'liked'; likes: number; contacts?: { number: string; userEmail: string } }
   | { outcome: 'own' }
   | { outcome: 'missing' }
 
@@ -42,7 +48,8 @@ export function createLikesRepository(db: Database) {
         where id in (select id from target) and not exists (select 1 from liked)
         for share
       )
-      select row.likes, row.number, row.owner_id = ${sql.placeholder('viewerId')} as "isOwner", u.email as "userEmail"
+      select row.likes, row.number, row.owner_id = ${sql.placeholder('viewerId')} as "isOwner", u.email as "userEmail",
+        ${contactsShown(sql`row.owner_id`, sql`true`)} as "contactsShown"
       from (select * from counted union all select * from unchanged) as row
       join "user" as u on u.id = row.owner_id`,
   )
@@ -102,7 +109,12 @@ export function createLikesRepository(db: Database) {
     })
     .from(listingLike)
     .innerJoin(user, eq(user.id, listingLike.userId))
-    .where(eq(listingLike.listingId, sql.placeholder('id')))
+    .where(
+      and(
+        eq(listingLike.listingId, sql.placeholder('id')),
+        not(eitherBlocked(listingLike.userId, sql.placeholder('ownerId'))),
+      ),
+    )
     .orderBy(desc(listingLike.createdAt), desc(listingLike.userId))
     .limit(LIKES_PAGE_SIZE)
     .prepare('listing_likers')
@@ -122,7 +134,8 @@ export function createLikesRepository(db: Database) {
       const [row] = await likeStatement({ id, ...viewerValues(viewer) })
       if (!row) return { outcome: 'missing' }
       if (row.isOwner) return { outcome: 'own' }
-      return { outcome: 'liked', likes: row.likes, number: row.number, userEmail: row.userEmail }
+      const { likes, number, userEmail } = row
+      return { outcome: 'liked', likes, ...(row.contactsShown ? { contacts: { number, userEmail } } : {}) }
     },
 
     /** Takes back the person's like, if any: the count after it, or undefined for a listing they can't read. */
@@ -141,8 +154,11 @@ export function createLikesRepository(db: Database) {
       return { listings, total: count?.count ?? 0 }
     },
 
-    /** The newest people who liked a listing (at most LIKES_PAGE_SIZE); the caller checks who may ask. */
-    likers: (id: string): Promise<Liker[]> => likersQuery.execute({ id }),
+    /**
+     * The newest people who liked `ownerId`'s listing (at most LIKES_PAGE_SIZE), but for those a block parts from
+     * them; the caller checks that it is theirs.
+     */
+    likers: (id: string, ownerId: string): Promise<Liker[]> => likersQuery.execute({ id, ownerId }),
 
     async ownerOf(id: string): Promise<string | undefined> {
       const [row] = await ownerQuery.execute({ id })

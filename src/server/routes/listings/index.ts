@@ -125,11 +125,21 @@ export const listingRoutes =
       async (request) => {
         const row = await listings.details(request.params.id, listingViewer(app, request.user))
         if (!row) throw new HttpError(404, 'Listing not found.')
-        const { ownerId, likedByMe, number, userEmail, photoRows, viewerProfile, posterProfile, ...fields } =
-          row
+        const {
+          ownerId,
+          likedByMe,
+          contactsShown,
+          number,
+          userEmail,
+          photoRows,
+          viewerProfile,
+          posterProfile,
+          ...fields
+        } = row
         const isOwner = ownerId === request.user.id
-        // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
-        const contacts = isOwner || likedByMe ? { number, userEmail } : {}
+        // The phone number and the e-mail leave the server only for the owner and for people who liked the listing
+        // (and whom no block parts from its owner).
+        const contacts = contactsShown ? { number, userEmail } : {}
         const match =
           viewerProfile && posterProfile && !isOwner ? compareProfiles(viewerProfile, posterProfile) : null
         return {

@@ -6,7 +6,7 @@ import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
 import type { PhotoRow } from '../photos/photos-repository.ts'
 import { aliased, featuredFields, listingColumns } from './listing-columns.ts'
-import { likedByViewer, shownToEveryone, visibleToViewer } from './listing-visibility.ts'
+import { contactsShown, likedByViewer, shownToEveryone, visibleToViewer } from './listing-visibility.ts'
 
 /** A listing with what decides who may see its phone number and e-mail. */
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
@@ -16,6 +16,8 @@ export type ListingWithOwner = Listing & { number: string; ownerId: string; like
  * photos in order, and the two living profiles its explained match is worked out from (null: that one has none).
  */
 export type ListingDetailRow = ListingWithOwner & {
+  /** The viewer may read the phone number and the e-mail (listing-visibility.ts). */
+  contactsShown: boolean
   photoRows: PhotoRow[]
   viewerProfile: Profile | null
   posterProfile: Profile | null
@@ -59,6 +61,7 @@ export function prepareListingStatements(db: Database) {
             ...listingColumns,
             ownerId: listing.ownerId,
             likedByMe: likedByViewer,
+            contactsShown: contactsShown(listing.ownerId, likedByViewer),
             photoRows,
             viewerProfile: profileOf(sql.placeholder('viewerId')),
             posterProfile: profileOf(listing.ownerId),

@@ -1,10 +1,11 @@
-import { isNull, sql, type SQL } from 'drizzle-orm'
+import { isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { SessionUser } from '../../plugins/auth.ts'
 import { listing, listingLike } from '../../db/schema/index.ts'
+import { eitherBlocked } from '../conversations/blocks.ts'
 
-// Who may read a listing (docs/decisions/073). Every statement that reads listings for someone says which rule it
-// reads them under; none writes its own test of `hidden_reason`.
+// Who may read a listing, and its contacts (docs/decisions/073). Every statement that reads listings for someone
+// says which rule it reads them under; none writes its own test of `hidden_reason`, of a like or of a block.
 
 /** A signed-in reader: moderators (ADMIN_EMAILS) read what moderation hid. */
 export type ListingViewer = { id: string; isModerator: boolean }
@@ -41,3 +42,10 @@ export const viewerValues = (viewer: ListingViewer) => ({
 /** Whether the statement's viewer liked the listing. */
 export const likedByViewer = sql<boolean>`exists (select 1 from ${listingLike}
   where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${viewerId})`
+
+/**
+ * The listing's phone number and e-mail are the viewer's to read: it is their own (`ownerId`), or they liked it
+ * (`isLiked`) and neither of the two blocked the other.
+ */
+export const contactsShown = (ownerId: SQLWrapper, isLiked: SQLWrapper) =>
+  sql<boolean>`(${ownerId} = ${viewerId} or (${isLiked} and not ${eitherBlocked(ownerId, viewerId)}))`
