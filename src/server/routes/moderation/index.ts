@@ -20,7 +20,7 @@ const NO_PERSON = ApiErrorSchema.describe('No such person.')
 
 /**
  * `/api/moderation/*`: the moderators' queue, decisions and log (docs/decisions/046). Every route but the status
- * is declared `moderator`: 401 without a session, 403 for anyone not in ADMIN_EMAILS.
+ * is declared `moderator`: 401 without a session, 403 for anyone but the verified owners of ADMIN_EMAILS.
  */
 export const moderationRoutes =
   (moderation: ModerationRepository): FastifyPluginAsyncZod =>
@@ -28,7 +28,7 @@ export const moderationRoutes =
     app.get(
       '/api/moderation/status',
       { config: { auth: 'signed-in' }, schema: { response: { 200: ModeratorStatusSchema } } },
-      async (request) => ({ isModerator: app.isModerator(request.user) }),
+      async (request) => ({ isModerator: await app.isModerator(request.user) }),
     )
 
     app.get(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
+import { createListing, injectAs, signUp, type TestUser, useTestApp, signUpVerified } from '../../test/app.ts'
 import { selectRows } from '../../test/database.ts'
 import { conversationBetween, verifiedUser } from '../conversations/test-requests.ts'
 import { adAs, BERLIN, createAd, putAdAs, sampleAd, seekersAs } from '../seeker-ads/test-requests.ts'
@@ -17,7 +17,7 @@ const reportAs = (user: TestUser | null, payload: object) =>
 const moderate = (user: TestUser | null, url: string, reason = 'Checked it') =>
   injectAs(t.app, user, { method: 'POST', url: `/api/moderation/${url}`, payload: { reason } })
 let mod: TestUser | undefined
-const asModerator = async () => (mod ??= await signUp(t.app, { email: MODERATOR }))
+const asModerator = async () => (mod ??= await signUpVerified(t, { email: MODERATOR }))
 
 /** Where the ad shows for a viewer: Rooms wanted, the fitting seekers of a Berlin listing, its details. */
 async function adIsShown(viewer: TestUser, poster: TestUser, listingId: string, adId: string) {
