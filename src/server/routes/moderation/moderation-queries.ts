@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { countingReporters } from '../reports/counting-reporters.ts'
 
 // The moderation queue's statement: open reports grouped by what they name, newest first, each group with its
 // reports and the reported thing in context, as one JSON document per group (one round trip, same on both
@@ -7,10 +8,10 @@ import { sql } from 'drizzle-orm'
 export const QUEUE_TARGETS = 50
 
 /**
- * A group's open reports, newest first (those filed in the same instant by id), and how many different verified
- * people filed them (three hide a listing or an ad; the system's never count): one pass over the group's reports.
+ * A group's open reports, newest first (those filed in the same instant by id), and how many different people's
+ * reports count (three hide a listing or an ad: reports/counting-reporters.ts): one pass over the group's reports.
  */
-const reportsOf = sql`lateral (select count(distinct r.reporter_id) filter (where not r.is_system and u.email_verified)::int as counting,
+const reportsOf = sql`lateral (select ${countingReporters} as counting,
     json_agg(json_build_object('id', r.id, 'reason', r.reason, 'note', r.note,
       'isSystem', r.is_system, 'createdAt', r.created_at,
       'reporter', case when r.is_system then null

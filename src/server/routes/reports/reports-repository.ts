@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { REPORTS_TO_HIDE, type NewReport, type PersonShownOn } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../conversations/message-writes.ts'
+import { countingReporters } from './counting-reporters.ts'
 
 export type ReportOutcome =
   { outcome: 'filed'; reportId: string } | { outcome: 'missing' | 'not-member' | 'own' | 'already' }
@@ -57,18 +58,17 @@ function personShownOn(reporterId: string, via: { kind: PersonShownOn; id: strin
 /** Reports to the moderators: the only code that writes `report` (moderation decides them: moderation-repository.ts). */
 export function createReportsRepository(db: Database) {
   /**
-   * Hides a listing or a room-wanted ad once REPORTS_TO_HIDE different people with verified addresses have open
-   * reports on it; the system's reports and unverified accounts' never count (docs/decisions/046). Answers whether
-   * it hid it now.
+   * Hides a listing or a room-wanted ad once REPORTS_TO_HIDE different people have open reports on it that count
+   * (counting-reporters.ts: verified, one per mailbox, new to it since a moderator looked). Answers whether it hid
+   * it now.
    */
   async function hideWhenReported(kind: 'listing' | 'seeker_ad', id: string): Promise<boolean> {
     const rows = await rowsOf<{ id: string }>(
       db,
       sql`update ${sql.identifier(kind)} set hidden_reason = 'reports'
         where id = ${id} and hidden_reason is null
-          and (select count(distinct r.reporter_id) from report r join "user" u on u.id = r.reporter_id
-               where r.target_kind = ${kind} and r.target_id = ${id} and r.status = 'open'
-                 and not r.is_system and u.email_verified) >= ${REPORTS_TO_HIDE}
+          and (select ${countingReporters} from report r join "user" u on u.id = r.reporter_id
+               where r.target_kind = ${kind} and r.target_id = ${id} and r.status = 'open') >= ${REPORTS_TO_HIDE}
         returning id`,
     )
     return rows.length > 0
