@@ -57,6 +57,8 @@ export const report = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'open'`),
     index('report_target_idx').on(table.targetKind, table.targetId),
+    // A person's reports of the last hour, for their hourly limit (docs/decisions/071).
+    index('report_reporter_idx').on(table.reporterId, table.createdAt),
   ],
 )
 

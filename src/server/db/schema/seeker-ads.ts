@@ -71,6 +71,10 @@ export const seekerAd = pgTable(
     index('seeker_ad_active_budget_idx')
       .on(table.budget, table.id)
       .where(sql`${table.status} = 'active' and ${table.hiddenReason} is null`),
+    // The moderation queue shows what reports hid first (docs/decisions/071).
+    index('seeker_ad_hidden_by_reports_idx')
+      .on(table.id)
+      .where(sql`${table.hiddenReason} = 'reports'`),
   ],
 )
 

@@ -10,11 +10,13 @@ import {
   ListingParamsSchema,
   ModeratorStatusSchema,
   PersonParamsSchema,
+  QueueQuerySchema,
   QueueSchema,
   SuspendedResultSchema,
 } from '#shared/moderation.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ModerationRepository } from './moderation-repository.ts'
+import { decodeQueueCursor } from './queue-cursor.ts'
 
 const NO_PERSON = ApiErrorSchema.describe('No such person.')
 
@@ -33,8 +35,19 @@ export const moderationRoutes =
 
     app.get(
       '/api/moderation/queue',
-      { config: { auth: 'moderator' }, schema: { response: { 200: QueueSchema } } },
-      async () => moderation.queue(),
+      {
+        config: { auth: 'moderator' },
+        schema: {
+          querystring: QueueQuerySchema,
+          response: { 200: QueueSchema, 400: ApiErrorSchema.describe('A cursor the queue did not write.') },
+        },
+      },
+      async (request) => {
+        const raw = request.query.cursor
+        const cursor = raw === undefined ? null : decodeQueueCursor(raw)
+        if (cursor === null && raw !== undefined) throw new HttpError(400, 'Malformed cursor.')
+        return moderation.queue(cursor)
+      },
     )
 
     app.get(
