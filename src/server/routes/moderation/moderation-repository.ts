@@ -205,7 +205,8 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
       ),
 
     /**
-     * Dismisses the open reports on a thing; a listing or an ad the reports hid is shown again. Answers how many it
+     * Dismisses the open reports on a thing; a listing or an ad the reports hid is shown again (a deleted ad's next
+     * one too). Answers how many it
      * dismissed (0: nothing open, and nothing is logged).
      */
     async dismiss(by: Moderator, kind: ReportTargetKind, id: string, reason: string): Promise<number> {
@@ -219,6 +220,11 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
         if (kind === 'listing' || kind === 'seeker_ad')
           await tx.execute(sql`update ${sql.identifier(kind)} set hidden_reason = null
             where id::text = ${id} and hidden_reason = 'reports'`)
+        // An ad the reports hid and its writer deleted: their next ad is no longer born hidden (decision 072).
+        if (kind === 'seeker_ad')
+          await tx.execute(
+            sql`delete from seeker_ad_hold where ad_id::text = ${id} and hidden_reason = 'reports'`,
+          )
         await log(tx, by, 'dismiss', kind, id, reason)
         return dismissed.length
       })
