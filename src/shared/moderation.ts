@@ -95,7 +95,8 @@ export const ContextMessageSchema = z.object({
 export const ReportedMessageSchema = z.object({
   kind: z.literal('message'),
   id: z.string(),
-  sender: z.object({ id: z.string(), name: z.string(), suspended: z.boolean() }),
+  /** `deleted`: the account is gone; the message was kept for the moderators (decision 072). */
+  sender: z.object({ id: z.string(), name: z.string(), suspended: z.boolean(), deleted: z.boolean() }),
   /** The reported message with up to five before and after it in its conversation. */
   around: z.array(ContextMessageSchema),
 })

@@ -42,10 +42,22 @@ const personOf = sql`(select json_build_object('kind', 'user', 'id', u.id, 'name
     'suspended', u.suspended_at is not null, 'createdAt', u.created_at)
   from "user" u where u.id = g.target_id)`
 
-// The reported message and up to five on each side of it in its conversation.
-const messageOf = sql`(select json_build_object('kind', 'message', 'id', m.id::text,
-    'sender', json_build_object('id', s.id, 'name', s.name, 'suspended', s.suspended_at is not null),
-    'around', (select json_agg(json_build_object('id', c.id, 'body', c.body, 'sender', cs.name,
+/**
+ * The message `id` and up to five on each side of it in its conversation, as the queue shows it. `goneId` names a
+ * person whose account is going: their name reads "a deleted account" (the copy kept of a reported message).
+ */
+export function messageInContext(id: SQL, goneId: string | null = null) {
+  const nameOf = (alias: string) => {
+    const person = sql.raw(alias)
+    return goneId === null
+      ? sql`${person}.name`
+      : sql`case when ${person}.id = ${goneId} then 'a deleted account' else ${person}.name end`
+  }
+  const isGone = goneId === null ? sql`false` : sql`s.id = ${goneId}`
+  return sql`(select json_build_object('kind', 'message', 'id', m.id::text,
+    'sender', json_build_object('id', s.id, 'name', ${nameOf('s')}, 'suspended', s.suspended_at is not null,
+      'deleted', ${isGone}),
+    'around', (select json_agg(json_build_object('id', c.id, 'body', c.body, 'sender', ${nameOf('cs')},
         'isReported', c.id = m.id, 'createdAt', c.created_at) order by c.id)
       from (select * from (select * from message b where b.conversation_id = m.conversation_id and b.id < m.id
               order by b.id desc limit 5) before
@@ -53,8 +65,13 @@ const messageOf = sql`(select json_build_object('kind', 'message', 'id', m.id::t
             union all select * from (select * from message a where a.conversation_id = m.conversation_id
               and a.id > m.id order by a.id limit 5) after) c
       join "user" cs on cs.id = c.sender_id))
-  from message m join "user" s on s.id = m.sender_id
-  where g.target_id ~ '^[0-9]{1,15}$' and m.id = g.target_id::bigint)`
+  from message m join "user" s on s.id = m.sender_id where m.id = ${id})`
+}
+
+// A reported message: as it is, or as it was kept when its sender's account went (docs/decisions/072).
+const reportedMessageId = sql`case when g.target_id ~ '^[0-9]{1,15}$' then g.target_id::bigint end`
+const messageOf = sql`coalesce(${messageInContext(reportedMessageId)},
+  (select k.context::json from kept_message k where k.message_id = ${reportedMessageId} and k.kept_until > now()))`
 
 const exactTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 const position = (cursor: QueueCursor) => sql`(${cursor.at}::timestamptz, ${cursor.id}::uuid)`
