@@ -8,6 +8,9 @@ import { linkFromMail } from '../support/mail.ts'
 
 const MODERATOR = 'moderator@e2e.example'
 
+// Both journeys sign up the one moderator address: at once, two sign-ups of an address race to create it.
+test.describe.configure({ mode: 'serial' })
+
 /**
  * The moderator, signed in, with their address verified from the sign-up mail: only its verified owner moderates.
  * Both journeys sign up with the one address; the first sign-up's mail verifies it (again is harmless).
