@@ -134,12 +134,12 @@ export async function buildApp(
 
   // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
   // and apply them to every request.
-  registerRouteAuth(app, config.adminEmails)
+  const users = createUsersRepository(database.db)
+  registerRouteAuth(app, config.adminEmails, users.accountOf)
   registerCacheControl(app)
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
   })
-  const users = createUsersRepository(database.db)
   const photos = createPhotosRepository(database.db)
   const photoStore = createPhotoStore(config.photosDir)
   await photoStore.init().catch((error: NodeJS.ErrnoException) => {

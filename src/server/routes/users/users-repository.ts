@@ -57,6 +57,15 @@ export function createUsersRepository(db: Database) {
       return { user: signedIn, createdAt, expiresAt }
     },
 
+    /** A person's address as it is now and whether it is verified (the moderator check: plugins/route-auth.ts). */
+    async accountOf(id: string) {
+      const [row] = await db
+        .select({ email: user.email, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, id))
+      return row
+    },
+
     /** Deletes a session, signing it out everywhere. */
     async endSession(token: string) {
       await db.delete(session).where(eq(session.token, token))
