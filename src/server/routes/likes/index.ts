@@ -36,7 +36,7 @@ export const likeRoutes =
       },
       async (request) => {
         // The statement itself refuses the owner and a missing listing (no read before the write).
-        const like = await likes.like(request.params.id, listingViewer(app, request.user))
+        const like = await likes.like(request.params.id, await listingViewer(app, request.user))
         if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
         if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
         const { number, userEmail } = like.contacts ?? {}
@@ -56,7 +56,7 @@ export const likeRoutes =
         schema: { params: IdParamsSchema, response: { 200: UnlikeResultSchema } },
       },
       async (request) => {
-        const count = await likes.unlike(request.params.id, listingViewer(app, request.user))
+        const count = await likes.unlike(request.params.id, await listingViewer(app, request.user))
         if (count === undefined) throw new HttpError(404, 'Listing not found.')
         return { likes: count, liked: false as const }
       },
@@ -66,7 +66,7 @@ export const likeRoutes =
       '/api/my-likes',
       { config: { auth: 'signed-in' }, schema: { response: { 200: z.array(LikedListingSchema) } } },
       async (request, reply) => {
-        const { listings, total } = await likes.likedBy(listingViewer(app, request.user))
+        const { listings, total } = await likes.likedBy(await listingViewer(app, request.user))
         // What a person liked is theirs alone: no shared or browser cache may keep it.
         reply.header('X-Total-Count', String(total))
         return listings

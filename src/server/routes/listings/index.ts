@@ -123,7 +123,7 @@ export const listingRoutes =
         serializerCompiler: precompiledSerializer,
       },
       async (request) => {
-        const row = await listings.details(request.params.id, listingViewer(app, request.user))
+        const row = await listings.details(request.params.id, await listingViewer(app, request.user))
         if (!row) throw new HttpError(404, 'Listing not found.')
         const {
           ownerId,

@@ -28,9 +28,9 @@ export const visibleToViewer: SQL = sql`(${shownToEveryone} or ${listing.ownerId
   or ${sql.placeholder('viewerIsModerator')}::boolean)`
 
 /** The signed-in caller as a reader of listings. */
-export const listingViewer = (app: FastifyInstance, user: SessionUser): ListingViewer => ({
+export const listingViewer = async (app: FastifyInstance, user: SessionUser): Promise<ListingViewer> => ({
   id: user.id,
-  isModerator: app.isModerator(user),
+  isModerator: await app.isModerator(user),
 })
 
 /** The values of visibleToViewer's placeholders. */
