@@ -22,6 +22,11 @@ export const HEARTBEAT_MS = 25_000
 const BEAT_TICK_MS = 1_000
 // A signed-out or revoked session stops receiving within this long.
 export const SESSION_CHECK_MS = 60_000
+/**
+ * One person's open streams in one process: enough for many tabs, not a way to hold the process's memory. Counted
+ * and taken in one step (`add`), so opens that race can't pass it together (docs/decisions/077).
+ */
+export const MAX_STREAMS_PER_PERSON = 10
 
 export type LiveTiming = { heartbeatMs?: number; sessionCheckMs?: number }
 
@@ -52,6 +57,12 @@ export function createLiveHub(
   const nextBeat = new Map<LiveStream, number>()
   let running = false
 
+  /** How many streams `userId` has open in this process, those still joining included (once: see resync). */
+  const count = (userId: string) => {
+    const open = streams.get(userId)
+    const newcomers = joining.filter(({ stream }) => stream.userId === userId && !open?.has(stream))
+    return (open?.size ?? 0) + newcomers.length
+  }
   const of = (userId: string) => streams.get(userId) ?? new Set<LiveStream>()
   const writeTo = (userId: string, frame: string) => of(userId).forEach((stream) => stream.sink.write(frame))
 
@@ -166,13 +177,16 @@ export function createLiveHub(
 
   return {
     /**
-     * Adds a stream; it gets the messages after `after` (when given: a reconnecting client's last id), then
-     * its unread counts, then whatever arrives.
+     * Adds a stream unless its person has MAX_STREAMS_PER_PERSON open here already (then false, and nothing is
+     * kept); it gets the messages after `after` (when given: a reconnecting client's last id), then its unread
+     * counts, then whatever arrives.
      */
-    add(stream: LiveStream, after: number | null) {
+    add(stream: LiveStream, after: number | null): boolean {
+      if (count(stream.userId) >= MAX_STREAMS_PER_PERSON) return false
       if (after !== null) stream.cursor = after
       joining.push({ stream, after })
       schedule()
+      return true
     },
     remove(stream: LiveStream) {
       nextBeat.delete(stream)
@@ -180,9 +194,6 @@ export function createLiveHub(
       set?.delete(stream)
       if (set?.size === 0) streams.delete(stream.userId)
     },
-    /** How many streams `userId` has open in this process. */
-    count: (userId: string) =>
-      (streams.get(userId)?.size ?? 0) + joining.filter(({ stream }) => stream.userId === userId).length,
     size: () => [...streams.values()].reduce((total, set) => total + set.size, 0),
     /** A payload from the channel. */
     notify(payload: string) {

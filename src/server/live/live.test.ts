@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Message } from '#shared/conversations.ts'
 import { BASE_URL, signUp, type TestUser, useTestApp } from '../test/app.ts'
 import { blockAs, conversationBetween, readAs, sendAs } from '../routes/conversations/test-requests.ts'
-import { MAX_STREAMS_PER_PERSON } from '../routes/live/index.ts'
+import { MAX_STREAMS_PER_PERSON } from './live-hub.ts'
 import { dataOf, isMessage, openSse, type SseClient } from './test-sse.ts'
 
 // The live stream over real HTTP connections: what each participant receives, resuming by the last id, heartbeats,
@@ -129,6 +129,25 @@ describe('GET /api/live', () => {
     for (let i = 0; i < MAX_STREAMS_PER_PERSON; i++) await live(person)
     const tooMany = await openSse(url, { cookie: person.cookie })
     expect(tooMany.status).toBe(429)
+  })
+
+  test('opens that race each other still get at most the cap, and a closed stream frees its place', async () => {
+    const person = await signUp(t.app)
+    const clients = await Promise.all(
+      Array.from({ length: 200 }, () => openSse(url, { cookie: person.cookie, lastEventId: '0' })),
+    )
+    open.push(...clients)
+    const accepted = clients.filter((client) => client.status === 200)
+    expect(accepted).toHaveLength(MAX_STREAMS_PER_PERSON)
+    expect(clients.filter((client) => client.status === 429)).toHaveLength(200 - MAX_STREAMS_PER_PERSON)
+    await Promise.all(accepted.map((client) => client.next((event) => event.event === 'unread')))
+    accepted[0]!.close()
+    const another = async () => {
+      const client = await openSse(url, { cookie: person.cookie })
+      open.push(client)
+      return client.status
+    }
+    await expect.poll(another).toBe(200)
   })
 })
 
