@@ -208,7 +208,12 @@ export async function buildApp(
   await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
-  const live = await startLive(database, app.log, options.live)
+  // A session ended in any process: this one forgets the sessions it remembers, so a signed-out browser can't
+  // open a stream (or anything else) here on the strength of a cached session.
+  const live = await startLive(database, app.log, {
+    ...options.live,
+    onSessionEnded: () => app.forgetSessions(),
+  })
   // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
   app.addHook('preClose', (done) => {
     live.endStreams()

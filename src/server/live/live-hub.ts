@@ -6,6 +6,8 @@ import { eventFrame, HEARTBEAT, type SseSink } from './sse.ts'
 /** One open event stream of one signed-in person in this process. */
 export type LiveStream = {
   readonly userId: string
+  /** The session it was opened with: it ends when that session does. */
+  readonly sessionId: string
   readonly sink: SseSink
   /** The last message id written to it; 0 before any. */
   cursor: number
@@ -30,6 +32,11 @@ export const MAX_STREAMS_PER_PERSON = 10
 
 export type LiveTiming = { heartbeatMs?: number; sessionCheckMs?: number }
 
+export type LiveOptions = LiveTiming & {
+  /** A session ended (in any process): what this process remembers of sessions must go too. */
+  onSessionEnded?: () => void
+}
+
 export const toViewer = (row: LiveMessage, userId: string): Message => ({
   id: row.id,
   conversationId: row.conversationId,
@@ -48,7 +55,7 @@ export const toViewer = (row: LiveMessage, userId: string): Message => ({
 export function createLiveHub(
   repository: LiveRepository,
   log: Log,
-  { heartbeatMs = HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS }: LiveTiming = {},
+  { heartbeatMs = HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS, onSessionEnded }: LiveOptions = {},
 ) {
   const streams = new Map<string, Set<LiveStream>>()
   const joining: { stream: LiveStream; after: number | null }[] = []
@@ -198,6 +205,13 @@ export function createLiveHub(
     /** A payload from the channel. */
     notify(payload: string) {
       const notice = parseNotice(payload)
+      if (notice?.t === 's') {
+        // At once, not in a batch: nothing more may reach a signed-out session, and nothing needs reading.
+        onSessionEnded?.()
+        const ended = [...of(notice.u), ...joining.map(({ stream }) => stream)]
+        ended.filter((stream) => stream.sessionId === notice.s).forEach((stream) => stream.sink.end())
+        return
+      }
       // While streams are joining, every notice is kept: one may be theirs.
       if (!notice || (joining.length === 0 && !notice.u.some((id) => streams.has(id)))) return
       notices.push(notice)

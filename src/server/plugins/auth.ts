@@ -6,8 +6,8 @@ import { createSessionCache } from './session-cache.ts'
 import { sessionCookie } from './session-cookie.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 
-/** What the API needs of the caller: who they are and their e-mail, which can't be changed. */
-export type SessionUser = { id: string; email: string }
+/** What the API needs of the caller: who they are, their e-mail (which can't be changed) and their session. */
+export type SessionUser = { id: string; email: string; sessionId: string }
 
 /** The user of an unexpired session with this token, when the session began and ends, in one query. */
 export type SessionLookup = (

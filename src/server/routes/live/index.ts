@@ -39,6 +39,7 @@ export const liveRoutes =
         const cookie = request.headers.cookie
         const stream: LiveStream = {
           userId,
+          sessionId: request.user.sessionId,
           sink: createSseSink(() => hub.remove(stream)),
           cursor: 0,
           checkedAt: Date.now(),
