@@ -48,6 +48,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
+  // Better Auth's redirects (a mail's link, the provider's return) carry a JSON `null`; a redirect is its Location.
+  if (response.status >= 300 && response.status < 400) return reply.removeHeader('content-type').send()
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null
   // Some of Better Auth's refusals have no body (an unknown path, a missing token): the API's shape gives one.
   if (response.status >= 400 && !body?.length)
