@@ -21,6 +21,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './openapi/register-openapi.ts'
 import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
+import { createSessionCheckLimit } from './plugins/session-check-limit.ts'
 import { registerRouteAuth } from './plugins/route-auth.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
@@ -191,7 +192,9 @@ export async function buildApp(
     auth,
     config.baseUrl,
     { lookup: users.bySessionToken, end: users.endSession },
-    config.rateLimits ? createSignInThrottle(database.db) : undefined,
+    config.rateLimits
+      ? { signIn: createSignInThrottle(database.db), sessionCheck: createSessionCheckLimit(database.db) }
+      : {},
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))

@@ -235,6 +235,8 @@ export function createAuth(
         '/send-verification-email': { window: 15 * 60, max: 10 },
         '/change-password': { window: 60, max: 5 },
         '/delete-user': { window: 60, max: 5 },
+        // Counted per session instead (plugins/session-check-limit.ts): people behind one address share its count.
+        '/get-session': false,
       },
     },
     advanced: {

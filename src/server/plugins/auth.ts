@@ -4,6 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
 import { createSessionCache } from './session-cache.ts'
 import { sessionCookie } from './session-cookie.ts'
+import type { SessionCheckLimit } from './session-check-limit.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 
 /** What the API needs of the caller: who they are, their e-mail (which can't be changed) and their session. */
@@ -74,6 +75,12 @@ function withApiErrorShape(body: Buffer): Buffer | object {
   return body
 }
 
+const tooMany = (reply: FastifyReply, wait: number, message: string) => {
+  reply.status(429).header('retry-after', String(wait))
+  // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
+  return { error: message, message }
+}
+
 /** The e-mail of a sign-in attempt, for the per-account throttle; undefined for any other request. */
 function signInEmail(request: FastifyRequest): string | undefined {
   if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-in/email') return undefined
@@ -81,13 +88,16 @@ function signInEmail(request: FastifyRequest): string | undefined {
   return typeof email === 'string' && email !== '' ? email : undefined
 }
 
+const SESSION_CHECK = '/api/auth/get-session'
+
 export async function registerAuth(
   app: FastifyInstance,
   auth: Auth,
   baseUrl: string,
   store: SessionStore,
-  throttle?: SignInThrottle,
+  limits: { signIn?: SignInThrottle; sessionCheck?: SessionCheckLimit } = {},
 ) {
+  const { signIn: throttle, sessionCheck } = limits
   const cookie = await sessionCookie(auth)
   const sessions = createSessionCache<SessionUser>()
 
@@ -100,15 +110,20 @@ export async function registerAuth(
       const email = throttle && signInEmail(request)
       if (email) {
         const wait = await throttle.attempt(email)
-        if (wait > 0) {
-          reply.status(429).header('retry-after', String(wait))
-          const message = `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.`
-          // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
-          return { error: message, message }
-        }
+        if (wait > 0)
+          return tooMany(
+            reply,
+            wait,
+            `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minutes.`,
+          )
       }
       // A session past its absolute lifetime is deleted here, before Better Auth would renew it.
-      if (request.headers.cookie) await request.sessionUser()
+      const user = request.headers.cookie ? await request.sessionUser() : null
+      // Better Auth leaves the session check alone (auth.ts): it is counted per session here.
+      if (sessionCheck && user && request.method === 'GET' && request.url.split('?')[0] === SESSION_CHECK) {
+        const wait = await sessionCheck(user.sessionId)
+        if (wait > 0) return tooMany(reply, wait, `Too many session checks; try again in ${wait} seconds.`)
+      }
       const response = await auth.handler(toWebRequest(request, baseUrl))
       // Sign-out and revoked sessions: no cached session may outlive them.
       if (request.method === 'POST') sessions.clear()
