@@ -9,7 +9,13 @@ export function createUsersRepository(db: Database) {
   const counts = createCountCache()
   // Every signed-in request runs this: prepared once, not rebuilt by Drizzle each time.
   const sessionQuery = db
-    .select({ id: user.id, email: user.email, createdAt: session.createdAt, expiresAt: session.expiresAt })
+    .select({
+      id: user.id,
+      email: user.email,
+      sessionId: session.id,
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+    })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
