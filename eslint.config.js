@@ -74,6 +74,8 @@ const SERVER_DOMAIN_IMPORTS = {
   openapi: ['live'],
   // The page preloads read the prerendered pages' HTML, which first-paint writes.
   plugins: ['first-paint'],
+  // A block between two people withholds a like's contacts: the listing rules ask the conversations' block rule.
+  listings: ['conversations'],
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
   'saved-searches': ['listings'],
   // The one list of jobs names every domain's jobs.

@@ -46,8 +46,9 @@ export default defineConfig({
       timeout: 60_000,
       reuseExistingServer: false,
       env: {
+        // BASE_URL is left at its default (http://localhost:$PORT, the same address as baseURL), as someone trying
+        // Nestmate out runs it: localhost and 127.0.0.1 are then one site (e2e/account/site-address.spec.ts).
         PORT: String(port),
-        BASE_URL: baseURL,
         DATA_DIR: `.tmp/e2e-data-${port}`,
         DEMO_DATA: 'false',
         RATE_LIMITS: 'off',

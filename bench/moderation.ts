@@ -37,11 +37,11 @@ async function main() {
     const counted = await handle.execute(`select count(*)::int as open from report where status = 'open'`)
     const open = (counted.rows as { open: number }[])[0]?.open ?? 0
     const moderation = createModerationRepository(handle.db)
-    for (let i = 0; i < 10; i++) await moderation.queue()
+    for (let i = 0; i < 10; i++) await moderation.queue(null)
     const times: number[] = []
     for (let i = 0; i < runs; i++) {
       const started = performance.now()
-      await moderation.queue()
+      await moderation.queue(null)
       times.push(performance.now() - started)
     }
     times.sort((a, b) => a - b)

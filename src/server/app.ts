@@ -16,6 +16,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './openapi/register-openapi.ts'
 import { createMailRequestLimit } from './plugins/mail-request-limit.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
+import { createSessionCheckLimit } from './plugins/session-check-limit.ts'
 import { registerRouteAuth } from './plugins/route-auth.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownDrain } from './plugins/shutdown.ts'
@@ -129,12 +130,12 @@ export async function buildApp(
 
   // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
   // and apply them to every request.
-  registerRouteAuth(app, config.adminEmails)
+  const users = createUsersRepository(database.db)
+  registerRouteAuth(app, config.adminEmails, users.accountOf)
   registerCacheControl(app)
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
   })
-  const users = createUsersRepository(database.db)
   const photos = createPhotosRepository(database.db)
   const photoStore = createPhotoStore(config.photosDir)
   await photoStore.init().catch((error: NodeJS.ErrnoException) => {
@@ -179,7 +180,9 @@ export async function buildApp(
     auth,
     config.baseUrl,
     { lookup: users.bySessionToken, end: users.endSession },
-    config.rateLimits ? createSignInThrottle(database.db) : undefined,
+    config.rateLimits
+      ? { signIn: createSignInThrottle(database.db), sessionCheck: createSessionCheckLimit(database.db) }
+      : {},
   )
 
   await app.register(siteRoutes({ config, database, listings, users }))
@@ -196,7 +199,12 @@ export async function buildApp(
   await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
-  const live = await startLive(database, app.log, options.live)
+  // A session ended in any process: this one forgets the sessions it remembers, so a signed-out browser can't
+  // open a stream (or anything else) here on the strength of a cached session.
+  const live = await startLive(database, app.log, {
+    ...options.live,
+    onSessionEnded: () => app.forgetSessions(),
+  })
   // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
   app.addHook('preClose', (done) => {
     live.endStreams()

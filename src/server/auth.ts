@@ -167,7 +167,7 @@ export function createAuth(
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: config.siteOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: {
       enabled: true,
@@ -236,6 +236,8 @@ export function createAuth(
         '/send-verification-email': { window: 15 * 60, max: 10 },
         '/change-password': { window: 60, max: 5 },
         '/delete-user': { window: 60, max: 5 },
+        // Counted per session instead (plugins/session-check-limit.ts): people behind one address share its count.
+        '/get-session': false,
       },
     },
     advanced: {

@@ -196,6 +196,13 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     port: env.PORT,
     host: env.HOST,
     baseUrl,
+    /**
+     * The origins a browser may write from: BASE_URL's; with BASE_URL left at its default, every spelling of the
+     * loopback address on PORT, since a person may as well open http://127.0.0.1:3000 as localhost.
+     */
+    siteOrigins: env.BASE_URL
+      ? [new URL(baseUrl).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     dataDir,
     /** Listing photos' files (default DATA_DIR/photos): shared by every process of one site. */
     photosDir: path.resolve(env.PHOTOS_DIR ?? path.join(dataDir, 'photos')),

@@ -250,6 +250,7 @@ export const LikeResultSchema = z.object({
   likes: z.number(),
   liked: z.literal(true),
   number: z.string().optional(),
-  userEmail: z.string(),
+  // Absent when a block parts the two people (docs/decisions/073).
+  userEmail: z.string().optional(),
 })
 export type LikeResult = z.infer<typeof LikeResultSchema>

@@ -25,9 +25,9 @@ describe('compareProfiles', () => {
     expect(match.dealbreakers).toEqual([])
   })
 
-  test('the score is the geometric mean of both satisfactions, weighted by each side’s importance', () => {
-    // Viewer: bedtime (50) met, tidiness (10) not met, guests (1) met → sat(V→P) = 51/61.
-    // Poster: bedtime (10) met, tidiness (1) met, guests (250) not met → sat(P→V) = 11/261.
+  test('the score is the geometric mean of both satisfactions: a met wish weighs 10, a missed one its importance', () => {
+    // Viewer: bedtime met (10), tidiness (somewhat, 10) missed, guests met (10) → sat(V→P) = 20/30.
+    // Poster: bedtime met (10), tidiness met (10), guests (dealbreaker, 250) missed → sat(P→V) = 20/270.
     const viewer = profile({
       bedtime: ['late', ['late', 'night_owl'], 'very'],
       tidiness: ['spotless', ['spotless'], 'somewhat'],
@@ -38,10 +38,10 @@ describe('compareProfiles', () => {
       tidiness: ['relaxed', ['spotless', 'tidy', 'relaxed'], 'a_little'],
       guests: ['monthly', ['daily'], 'dealbreaker'],
     })
-    const expected = Math.round(100 * Math.sqrt((51 / 61) * (11 / 261)))
+    const expected = Math.round(100 * Math.sqrt((20 / 30) * (20 / 270)))
     const match = compareProfiles(viewer, poster)
     expect(match.score).toBe(expected)
-    expect(match.score).toBe(19)
+    expect(match.score).toBe(22)
     expect(match.agree).toEqual(['bedtime'])
     expect(match.differ).toEqual(['tidiness'])
     expect(match.dealbreakers).toEqual(['guests'])
@@ -51,7 +51,7 @@ describe('compareProfiles', () => {
       { id: 'tidiness', theirs: 'relaxed', yours: 'spotless', youMind: 'somewhat', theyMind: null },
       { id: 'guests', theirs: 'monthly', yours: 'rarely', youMind: null, theyMind: 'dealbreaker' },
     ])
-    expect(match.shares).toEqual({ yours: Math.round((100 * 51) / 61), theirs: Math.round((100 * 11) / 261) })
+    expect(match.shares).toEqual({ yours: Math.round((100 * 20) / 30), theirs: Math.round((100 * 20) / 270) })
   })
 
   test('fewer than 3 questions in common: no score, but the reasons are still given', () => {
@@ -89,8 +89,8 @@ describe('compareProfiles', () => {
       ['dealbreaker', 'somewhat'],
       ['dealbreaker', 'dealbreaker'],
     ])
-    // sat(V→P) = 1/501, sat(P→V) = 1/261.
-    expect(match.score).toBe(Math.round(100 * Math.sqrt((1 / 501) * (1 / 261))))
+    // sat(V→P) = 10/510, sat(P→V) = 10/270.
+    expect(match.score).toBe(Math.round(100 * Math.sqrt((10 / 510) * (10 / 270))))
   })
 
   test('questions irrelevant to someone count as met for them; shared interests are listed', () => {
@@ -132,5 +132,25 @@ describe('compareProfiles', () => {
     // liveliness costs 10 + 50, tidiness 50 (their dealbreaker is met), bedtime 1 + 10, guests 1.
     expect(match.differ).toEqual(['liveliness', 'tidiness', 'bedtime', 'guests'])
     expect(match.dealbreakers).toEqual([])
+  })
+
+  test('how much a met wish matters to the poster changes nothing the viewer sees', () => {
+    const viewer = profile({
+      bedtime: ['early', ['early', 'late'], 'somewhat'],
+      guests: ['rarely', ['rarely'], 'very'],
+      smoking: ['no', ['no'], 'dealbreaker'],
+    })
+    const poster = (guests: Importance) =>
+      profile({
+        bedtime: ['late', ['late'], 'very'],
+        guests: ['rarely', ['rarely', 'monthly'], guests],
+        smoking: ['no', ['no'], 'a_little'],
+      })
+    const seen = (['irrelevant', 'a_little', 'somewhat', 'very', 'dealbreaker'] as const).map((importance) =>
+      compareProfiles(viewer, poster(importance)),
+    )
+    for (const match of seen) expect(match).toEqual(seen[0])
+    // Their missed bedtime wish (very, 50) against two met ones (10 each): 20/70 of theirs is met.
+    expect(seen[0]!.shares).toEqual({ yours: 100, theirs: Math.round((100 * 20) / 70) })
   })
 })

@@ -1,4 +1,4 @@
-import { MIN_COMMON_QUESTIONS, QUESTIONS, WEIGHTS, type Importance } from './questionnaire.ts'
+import { MET_WEIGHT, MIN_COMMON_QUESTIONS, QUESTIONS, WEIGHTS, type Importance } from './questionnaire.ts'
 
 type Entry = { answer: string; accepted: readonly string[]; importance: Importance }
 export type Profile = { answers: Partial<Record<string, Entry>>; interests: readonly string[] }
@@ -33,20 +33,20 @@ export type MatchDetail = {
 }
 
 /**
- * How well `from`'s wishes are met by `to`'s answers over the questions both answered: the weights of the
- * questions where `to`'s answer is one `from` accepts, over all of `from`'s weights. Nothing weighs anything
- * (every common question irrelevant to `from`): nothing is unmet, so 1.
+ * How well `from`'s wishes are met by `to`'s answers over the questions both answered: each wish `to` meets
+ * weighs MET_WEIGHT, each it misses its importance's weight; the share is what is met over the whole. Whoever
+ * reads it learns how much a missed wish matters (`theyMind` says so anyway), never a met one's (decision 074).
+ * Nothing weighs anything (only irrelevant wishes, all missed): nothing that matters is unmet, so 1.
  */
 function satisfaction(from: Profile, to: Profile, common: string[]): number {
   let met = 0
-  let total = 0
+  let missed = 0
   for (const id of common) {
     const wish = from.answers[id]!
-    const weight = WEIGHTS[wish.importance]
-    total += weight
-    if (wish.accepted.includes(to.answers[id]!.answer)) met += weight
+    if (wish.accepted.includes(to.answers[id]!.answer)) met += MET_WEIGHT
+    else missed += WEIGHTS[wish.importance]
   }
-  return total === 0 ? 1 : met / total
+  return met + missed === 0 ? 1 : met / (met + missed)
 }
 
 /** The importance of `from`'s wish on question `id` when `to`'s answer misses it, else null. */

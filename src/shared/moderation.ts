@@ -95,7 +95,8 @@ export const ContextMessageSchema = z.object({
 export const ReportedMessageSchema = z.object({
   kind: z.literal('message'),
   id: z.string(),
-  sender: z.object({ id: z.string(), name: z.string(), suspended: z.boolean() }),
+  /** `deleted`: the account is gone; the message was kept for the moderators (decision 072). */
+  sender: z.object({ id: z.string(), name: z.string(), suspended: z.boolean(), deleted: z.boolean() }),
   /** The reported message with up to five before and after it in its conversation. */
   around: z.array(ContextMessageSchema),
 })
@@ -118,8 +119,26 @@ export const QueueEntrySchema = z.object({
 })
 export type QueueEntry = z.infer<typeof QueueEntrySchema>
 
-export const QueueSchema = z.object({ entries: z.array(QueueEntrySchema), openReports: z.number() })
+/** A mailbox whose accounts have many open reports from the last day: a flood, named as one (decision 071). */
+export const FloodSchema = z.object({
+  mailbox: z.string(),
+  openReports: z.number(),
+  accounts: z.array(z.object({ id: z.string(), name: z.string(), verified: z.boolean() })),
+})
+
+export const QueueSchema = z.object({
+  /** What reports hid first, then the rest by their newest open report, newest first; a page at a time. */
+  entries: z.array(QueueEntrySchema),
+  openReports: z.number(),
+  /** The next page's `cursor`; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** On the first page (none after): the floods of the last day, the biggest first. */
+  floods: z.array(FloodSchema),
+})
 export type Queue = z.infer<typeof QueueSchema>
+export const QueueQuerySchema = z.object({
+  cursor: z.string({ error: 'Malformed cursor.' }).max(200, 'Malformed cursor.').optional(),
+})
 
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'suspend', 'unsuspend', 'dismiss'] as const
 export const ActionSchema = z.object({

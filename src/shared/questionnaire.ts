@@ -104,6 +104,11 @@ export const WEIGHTS: Record<Importance, number> = {
   very: 50,
   dealbreaker: 250,
 }
+/**
+ * What a wish the other side's answer meets weighs in the match, whatever its importance: the form's default
+ * (somewhat). A met wish's own importance would be read off the score by whoever meets it (docs/decisions/074).
+ */
+export const MET_WEIGHT = WEIGHTS.somewhat
 export const IMPORTANCE_LABELS: Record<Importance, string> = {
   irrelevant: "Doesn't matter",
   a_little: 'A little',

@@ -40,6 +40,12 @@ export type HiddenReason = (typeof HIDDEN_REASONS)[number]
  */
 export const REPORTS_TO_HIDE = 3
 
+/**
+ * How many reports one person may file in an hour: an account, or every verified account of one mailbox
+ * (docs/decisions/071). Enough to report a spammer's messages; too few to bury the moderators' queue.
+ */
+export const REPORTS_PER_HOUR = 10
+
 export const PersonIdSchema = z
   .string({ error: 'Malformed person id.' })
   .regex(/^[\w-]{1,64}$/, 'Malformed person id.')

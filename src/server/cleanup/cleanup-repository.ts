@@ -1,7 +1,7 @@
 import { inArray, lt, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../db/client.ts'
-import { rateLimit, session, verification } from '../db/schema/index.ts'
+import { keptMessage, rateLimit, session, verification } from '../db/schema/index.ts'
 import { RATE_LIMIT_KEEP_MS } from '../plugins/rate-limit-store.ts'
 
 /** What the cleanup deletes: rows whose time has passed, found through an index on that time. */
@@ -21,6 +21,13 @@ export const SWEEPS: Sweep[] = [
     table: rateLimit,
     id: rateLimit.id,
     expired: (now) => lt(rateLimit.lastRequest, now.getTime() - RATE_LIMIT_KEEP_MS),
+  },
+  // A deleted account's reported messages, kept for the moderators a while (decision 072).
+  {
+    name: 'kept reported messages',
+    table: keptMessage,
+    id: keptMessage.messageId,
+    expired: (now) => lt(keptMessage.keptUntil, now),
   },
 ]
 

@@ -1,8 +1,9 @@
-import { eq, gte, ilike, isNull, lte, or } from 'drizzle-orm'
+import { eq, gte, ilike, lte, or } from 'drizzle-orm'
 import { LISTING_FACTS, type BrowseQuery } from '#shared/listing.ts'
 import { factFilterRows } from '../db/fact-sql.ts'
 import { createFilterTable, type Filter } from '../db/filter-table.ts'
 import { listing } from '../db/schema/index.ts'
+import { shownToEveryone } from './listing-visibility.ts'
 import { nearFilter, type Center, type NearPlan } from './near-plan.ts'
 
 // Browse's filters (docs/decisions/029): what each keeps, in SQL with placeholders, and the word it adds to the
@@ -39,5 +40,5 @@ const table = createFilterTable(rows)
 /** The filters, and always: a listing hidden by moderation (reports, a moderator, a suspension) isn't browsed. */
 export const listingFilters = {
   ...table,
-  where: (query: BrowseQuery, plan: NearPlan) => [isNull(listing.hiddenReason), ...table.where(query, plan)],
+  where: (query: BrowseQuery, plan: NearPlan) => [shownToEveryone, ...table.where(query, plan)],
 }

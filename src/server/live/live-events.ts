@@ -13,13 +13,21 @@ export type LiveNotice =
   /** A block between the two participants of conversation `c` began or ended. */
   | { t: 'b'; c: string; u: [string, string] }
 
+/**
+ * Person `u`'s session `s` ended before it expired (signed out, revoked, deleted with the account): told by a
+ * trigger on the session table (drizzle/0021_session_end_notify.sql, docs/decisions/078).
+ */
+export type SessionEnded = { t: 's'; s: string; u: string }
+
 const isPair = (value: unknown): value is [string, string] =>
   Array.isArray(value) && value.length === 2 && value.every((id) => typeof id === 'string')
 
 /** A notice from the channel, or undefined for anything else (another version of the app, say). */
-export function parseNotice(payload: string): LiveNotice | undefined {
+export function parseNotice(payload: string): LiveNotice | SessionEnded | undefined {
   try {
     const notice = JSON.parse(payload) as Record<string, unknown>
+    if (notice.t === 's' && typeof notice.s === 'string' && typeof notice.u === 'string')
+      return notice as SessionEnded
     if (!isPair(notice.u)) return undefined
     if (notice.t === 'm' && typeof notice.id === 'number') return notice as LiveNotice
     if (notice.t === 'r' && typeof notice.id === 'number' && typeof notice.c === 'string')

@@ -6,6 +6,8 @@ import { eventFrame, HEARTBEAT, type SseSink } from './sse.ts'
 /** One open event stream of one signed-in person in this process. */
 export type LiveStream = {
   readonly userId: string
+  /** The session it was opened with: it ends when that session does. */
+  readonly sessionId: string
   readonly sink: SseSink
   /** The last message id written to it; 0 before any. */
   cursor: number
@@ -22,8 +24,18 @@ export const HEARTBEAT_MS = 25_000
 const BEAT_TICK_MS = 1_000
 // A signed-out or revoked session stops receiving within this long.
 export const SESSION_CHECK_MS = 60_000
+/**
+ * One person's open streams in one process: enough for many tabs, not a way to hold the process's memory. Counted
+ * and taken in one step (`add`), so opens that race can't pass it together (docs/decisions/077).
+ */
+export const MAX_STREAMS_PER_PERSON = 10
 
 export type LiveTiming = { heartbeatMs?: number; sessionCheckMs?: number }
+
+export type LiveOptions = LiveTiming & {
+  /** A session ended (in any process): what this process remembers of sessions must go too. */
+  onSessionEnded?: () => void
+}
 
 export const toViewer = (row: LiveMessage, userId: string): Message => ({
   id: row.id,
@@ -43,7 +55,7 @@ export const toViewer = (row: LiveMessage, userId: string): Message => ({
 export function createLiveHub(
   repository: LiveRepository,
   log: Log,
-  { heartbeatMs = HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS }: LiveTiming = {},
+  { heartbeatMs = HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS, onSessionEnded }: LiveOptions = {},
 ) {
   const streams = new Map<string, Set<LiveStream>>()
   const joining: { stream: LiveStream; after: number | null }[] = []
@@ -52,6 +64,12 @@ export function createLiveHub(
   const nextBeat = new Map<LiveStream, number>()
   let running = false
 
+  /** How many streams `userId` has open in this process, those still joining included (once: see resync). */
+  const count = (userId: string) => {
+    const open = streams.get(userId)
+    const newcomers = joining.filter(({ stream }) => stream.userId === userId && !open?.has(stream))
+    return (open?.size ?? 0) + newcomers.length
+  }
   const of = (userId: string) => streams.get(userId) ?? new Set<LiveStream>()
   const writeTo = (userId: string, frame: string) => of(userId).forEach((stream) => stream.sink.write(frame))
 
@@ -166,13 +184,16 @@ export function createLiveHub(
 
   return {
     /**
-     * Adds a stream; it gets the messages after `after` (when given: a reconnecting client's last id), then
-     * its unread counts, then whatever arrives.
+     * Adds a stream unless its person has MAX_STREAMS_PER_PERSON open here already (then false, and nothing is
+     * kept); it gets the messages after `after` (when given: a reconnecting client's last id), then its unread
+     * counts, then whatever arrives.
      */
-    add(stream: LiveStream, after: number | null) {
+    add(stream: LiveStream, after: number | null): boolean {
+      if (count(stream.userId) >= MAX_STREAMS_PER_PERSON) return false
       if (after !== null) stream.cursor = after
       joining.push({ stream, after })
       schedule()
+      return true
     },
     remove(stream: LiveStream) {
       nextBeat.delete(stream)
@@ -180,13 +201,17 @@ export function createLiveHub(
       set?.delete(stream)
       if (set?.size === 0) streams.delete(stream.userId)
     },
-    /** How many streams `userId` has open in this process. */
-    count: (userId: string) =>
-      (streams.get(userId)?.size ?? 0) + joining.filter(({ stream }) => stream.userId === userId).length,
     size: () => [...streams.values()].reduce((total, set) => total + set.size, 0),
     /** A payload from the channel. */
     notify(payload: string) {
       const notice = parseNotice(payload)
+      if (notice?.t === 's') {
+        // At once, not in a batch: nothing more may reach a signed-out session, and nothing needs reading.
+        onSessionEnded?.()
+        const ended = [...of(notice.u), ...joining.map(({ stream }) => stream)]
+        ended.filter((stream) => stream.sessionId === notice.s).forEach((stream) => stream.sink.end())
+        return
+      }
       // While streams are joining, every notice is kept: one may be theirs.
       if (!notice || (joining.length === 0 && !notice.u.some((id) => streams.has(id)))) return
       notices.push(notice)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Message } from '#shared/conversations.ts'
-import { BASE_URL, signUp, type TestUser, useTestApp } from '../test/app.ts'
+import { BASE_URL, cookieFrom, signUp, type TestUser, useTestApp } from '../test/app.ts'
 import { blockAs, conversationBetween, readAs, sendAs } from '../routes/conversations/test-requests.ts'
-import { MAX_STREAMS_PER_PERSON } from '../routes/live/index.ts'
+import { MAX_STREAMS_PER_PERSON } from './live-hub.ts'
 import { dataOf, isMessage, openSse, type SseClient } from './test-sse.ts'
 
 // The live stream over real HTTP connections: what each participant receives, resuming by the last id, heartbeats,
@@ -130,6 +130,25 @@ describe('GET /api/live', () => {
     const tooMany = await openSse(url, { cookie: person.cookie })
     expect(tooMany.status).toBe(429)
   })
+
+  test('opens that race each other still get at most the cap, and a closed stream frees its place', async () => {
+    const person = await signUp(t.app)
+    const clients = await Promise.all(
+      Array.from({ length: 200 }, () => openSse(url, { cookie: person.cookie, lastEventId: '0' })),
+    )
+    open.push(...clients)
+    const accepted = clients.filter((client) => client.status === 200)
+    expect(accepted).toHaveLength(MAX_STREAMS_PER_PERSON)
+    expect(clients.filter((client) => client.status === 429)).toHaveLength(200 - MAX_STREAMS_PER_PERSON)
+    await Promise.all(accepted.map((client) => client.next((event) => event.event === 'unread')))
+    accepted[0]!.close()
+    const another = async () => {
+      const client = await openSse(url, { cookie: person.cookie })
+      open.push(client)
+      return client.status
+    }
+    await expect.poll(another).toBe(200)
+  })
 })
 
 describe('closing the server', () => {
@@ -141,5 +160,55 @@ describe('closing the server', () => {
     await client.next((event) => event.event === 'unread')
     await closing.app.close()
     await client.ended
+  })
+})
+
+describe('a session that ends', () => {
+  // The session check's own interval is a minute, as in production: only the notice of the ended session can end
+  // a stream within the test's few seconds.
+  const ending = useTestApp({}, { live: { heartbeatMs: 100 } })
+  let base = ''
+  beforeAll(async () => {
+    base = await ending.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  const streams: SseClient[] = []
+  afterAll(() => streams.forEach((client) => client.close()))
+  const stream = async (cookie: string) => {
+    const client = await openSse(`${base}/api/live`, { cookie })
+    streams.push(client)
+    expect(client.status).toBe(200)
+    await client.next((event) => event.event === 'unread')
+    return client
+  }
+  const auth = (path: string, cookie: string, payload: object = {}) =>
+    ending.app.inject({
+      method: 'POST',
+      url: `/api/auth/${path}`,
+      headers: { origin: BASE_URL, cookie },
+      payload,
+    })
+  const secondSession = async (person: TestUser) =>
+    cookieFrom(await auth('sign-in/email', '', { email: person.email, password: person.password }))
+
+  test("signing out ends that session's streams at once, and only those", async () => {
+    const person = await signUp(ending.app)
+    const laptop = await stream(person.cookie)
+    const phone = await stream(await secondSession(person))
+    expect((await auth('sign-out', person.cookie)).statusCode).toBe(200)
+    await laptop.ended
+    // The phone's session still holds: its stream goes on beating.
+    await phone.next((event) => event.comment === 'heartbeat')
+    expect((await openSse(`${base}/api/live`, { cookie: person.cookie })).status).toBe(401)
+  })
+
+  test('a password change ends the streams of every other session', async () => {
+    const person = await signUp(ending.app)
+    const phone = await stream(await secondSession(person))
+    const changed = await auth('change-password', person.cookie, {
+      currentPassword: person.password,
+      newPassword: 'Brand-New-77',
+    })
+    expect(changed.statusCode).toBe(200)
+    await phone.ended
   })
 })

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DatabaseHandle } from '../db/client.ts'
 import { LIVE_CHANNEL } from './live-events.ts'
-import { createLiveHub, type LiveTiming } from './live-hub.ts'
+import { createLiveHub, type LiveOptions } from './live-hub.ts'
 import { createLiveRepository } from './live-repository.ts'
 
 /**
@@ -9,7 +9,7 @@ import { createLiveRepository } from './live-repository.ts'
  * (docs/decisions/038). On PostgreSQL a connection of its own LISTENs; a lost one reconnects and the streams
  * catch up from the data. On PGlite the one in-process database notifies its own listener.
  */
-export async function startLive(database: DatabaseHandle, log: FastifyBaseLogger, options: LiveTiming = {}) {
+export async function startLive(database: DatabaseHandle, log: FastifyBaseLogger, options: LiveOptions = {}) {
   const hub = createLiveHub(createLiveRepository(database.db), log, options)
   const stop = await database.listen(LIVE_CHANNEL, {
     onNotify: (payload) => hub.notify(payload),

@@ -103,4 +103,17 @@ describe.skipIf(testDatabaseKind !== 'postgres')('live messages across two app p
         .poll(() => server.output(), { timeout: 10_000 })
         .toContain('live: listening again after a lost connection')
   }, 120_000)
+
+  test("a sign-out through one process ends the session's streams on the other at once", async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess]
+    const person = await signUp(one.baseUrl)
+    const onOne = await live(one, person)
+    expect((await call(one.baseUrl, person, 'GET', '/api/unread')).status).toBe(200)
+    expect((await call(two.baseUrl, person, 'POST', '/api/auth/sign-out', {})).status).toBe(200)
+    // Well within the minute after which the stream's own session check would have ended it.
+    const within = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms, 'still open'))
+    expect(await Promise.race([onOne.ended.then(() => 'ended'), within(5000)])).toBe('ended')
+    // Process one no longer remembers the session either.
+    expect((await call(one.baseUrl, person, 'GET', '/api/unread')).status).toBe(401)
+  }, 60_000)
 })

@@ -91,7 +91,10 @@ export async function authOperations(auth: Auth) {
         responses[status] = { description: meaning, content: { 'application/json': { schema: errorSchema } } }
       // Links in mails and the provider's return land on these, and are sent on to a page.
       if (method === 'get' || path.includes('callback'))
-        responses[302] = { description: 'Sent on to `callbackURL`, or to an error page.' }
+        responses[302] = {
+          description: 'Sent on to `callbackURL`, or to an error page; no body.',
+          headers: { Location: { required: true, schema: { type: 'string', minLength: 1 } } },
+        }
       paths[url][method] = {
         ...(normalize(operation) as Operation),
         operationId: `auth${capitalized(operation.operationId ?? `${method}${path.replace(/\W+/g, '-')}`)}`,

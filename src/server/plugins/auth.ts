@@ -4,10 +4,11 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { CLIENT_IP_HEADER, SESSION_MAX_AGE_MS, type Auth } from '../auth.ts'
 import { createSessionCache } from './session-cache.ts'
 import { sessionCookie } from './session-cookie.ts'
+import type { SessionCheckLimit } from './session-check-limit.ts'
 import { PASSWORD_CHECKS, type SignInThrottle } from './sign-in-throttle.ts'
 
-/** What the API needs of the caller: who they are and their e-mail, which can't be changed. */
-export type SessionUser = { id: string; email: string }
+/** What the API needs of the caller: who they are, their e-mail (which can't be changed) and their session. */
+export type SessionUser = { id: string; email: string; sessionId: string }
 
 /** The user of an unexpired session with this token, when the session began and ends, in one query. */
 export type SessionLookup = (
@@ -48,6 +49,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
+  // Better Auth's redirects (a mail's link, the provider's return) carry a JSON `null`; a redirect is its Location.
+  if (response.status >= 300 && response.status < 400) return reply.removeHeader('content-type').send()
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null
   // Some of Better Auth's refusals have no body (an unknown path, a missing token): the API's shape gives one.
   if (response.status >= 400 && !body?.length)
@@ -72,6 +75,12 @@ function withApiErrorShape(body: Buffer): Buffer | object {
   return body
 }
 
+const tooMany = (reply: FastifyReply, wait: number, message: string) => {
+  reply.status(429).header('retry-after', String(wait))
+  // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
+  return { error: message, message }
+}
+
 /**
  * The address whose password a request tries (the body's e-mail at sign-in, the session's elsewhere), for the
  * per-account throttle; undefined for a request that tries none.
@@ -84,13 +93,16 @@ async function passwordAttemptEmail(request: FastifyRequest): Promise<string | u
   return typeof email === 'string' && email !== '' ? email : undefined
 }
 
+const SESSION_CHECK = '/api/auth/get-session'
+
 export async function registerAuth(
   app: FastifyInstance,
   auth: Auth,
   baseUrl: string,
   store: SessionStore,
-  throttle?: SignInThrottle,
+  limits: { signIn?: SignInThrottle; sessionCheck?: SessionCheckLimit } = {},
 ) {
+  const { signIn: throttle, sessionCheck } = limits
   const cookie = await sessionCookie(auth)
   const sessions = createSessionCache<SessionUser>()
 
@@ -103,15 +115,20 @@ export async function registerAuth(
       const email = throttle && (await passwordAttemptEmail(request))
       if (email) {
         const wait = await throttle.attempt(email)
-        if (wait > 0) {
-          reply.status(429).header('retry-after', String(wait))
-          const message = `Too many wrong passwords; try again in ${Math.ceil(wait / 60)} minutes.`
-          // `message` too, as Better Auth answers: its web client shows that one (see withApiErrorShape).
-          return { error: message, message }
-        }
+        if (wait > 0)
+          return tooMany(
+            reply,
+            wait,
+            `Too many wrong passwords; try again in ${Math.ceil(wait / 60)} minutes.`,
+          )
       }
       // A session past its absolute lifetime is deleted here, before Better Auth would renew it.
-      if (request.headers.cookie) await request.sessionUser()
+      const user = request.headers.cookie ? await request.sessionUser() : null
+      // Better Auth leaves the session check alone (auth.ts): it is counted per session here.
+      if (sessionCheck && user && request.method === 'GET' && request.url.split('?')[0] === SESSION_CHECK) {
+        const wait = await sessionCheck(user.sessionId)
+        if (wait > 0) return tooMany(reply, wait, `Too many session checks; try again in ${wait} seconds.`)
+      }
       const response = await auth.handler(toWebRequest(request, baseUrl))
       // Sign-out and revoked sessions: no cached session may outlive them.
       if (request.method === 'POST') sessions.clear()

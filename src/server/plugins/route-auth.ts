@@ -10,7 +10,7 @@ import { HttpError } from './errors.ts'
  * - `{ owner }`: signed in, and the route writes only what the caller owns. The write itself matches the owner
  *   (`… where id = $1 and owner_id = $2`); when it matched nothing, `notOwned(request)` reads once whether the
  *   thing is missing (404) or someone else's (403).
- * - `moderator`: signed in (else 401) with an address in ADMIN_EMAILS, else 403 (docs/decisions/046).
+ * - `moderator`: signed in (else 401) with a verified address in ADMIN_EMAILS, else 403 (docs/decisions/046, 070).
  */
 export type RouteAuth = 'public' | 'signed-in' | 'moderator' | { owner: OwnerRule }
 
@@ -27,8 +27,8 @@ declare module 'fastify' {
     auth?: RouteAuth
   }
   interface FastifyInstance {
-    /** Whether this person is a moderator (their address is in ADMIN_EMAILS). */
-    isModerator(user: SessionUser): boolean
+    /** Whether this person is a moderator: their address, as it is now, is verified and in ADMIN_EMAILS. */
+    isModerator(user: SessionUser): Promise<boolean>
   }
   interface FastifyRequest {
     /** The signed-in caller, on routes declared `signed-in` or owner-only; reading it elsewhere is a bug (throws). */
@@ -41,11 +41,27 @@ export const MODERATORS_ONLY = 'Only moderators can do this.'
 const declarations = new WeakMap<FastifyInstance, Map<string, RouteAuth | undefined>>()
 const signedIn = new WeakMap<FastifyRequest, SessionUser>()
 
+/** A person's address as the database holds it now, and whether its owner proved it is theirs. */
+export type AccountOf = (userId: string) => Promise<{ email: string; emailVerified: boolean } | undefined>
+
 /**
- * Call on the root instance before any route is registered. `moderators`: their addresses, lower-case.
+ * Call on the root instance before any route is registered. `moderators`: their addresses, lower-case;
+ * `accountOf` reads a person's address afresh (without it, no one is a moderator).
  */
-export function registerRouteAuth(app: FastifyInstance, moderators: readonly string[] = []) {
-  const isModerator = (user: SessionUser) => moderators.includes(user.email.toLowerCase())
+export function registerRouteAuth(
+  app: FastifyInstance,
+  moderators: readonly string[] = [],
+  accountOf?: AccountOf,
+) {
+  const listed = (email: string) => moderators.includes(email.toLowerCase())
+  // Anyone can sign up with a listed address before its owner does: only its verified owner moderates. The
+  // session's remembered address only rules people out cheaply; the decision reads the account on every request,
+  // so no cache outlives a change of address or of verification (docs/decisions/070).
+  const isModerator = async (user: SessionUser) => {
+    if (!listed(user.email)) return false
+    const account = await accountOf?.(user.id)
+    return account !== undefined && account.emailVerified && listed(account.email)
+  }
   app.decorate('isModerator', isModerator)
   const declared = new Map<string, RouteAuth | undefined>()
   declarations.set(app, declared)
@@ -72,7 +88,7 @@ export function registerRouteAuth(app: FastifyInstance, moderators: readonly str
     if (auth === undefined || auth === 'public') return
     const user = await request.sessionUser()
     if (!user) throw new HttpError(401, SIGN_IN)
-    if (auth === 'moderator' && !isModerator(user)) throw new HttpError(403, MODERATORS_ONLY)
+    if (auth === 'moderator' && !(await isModerator(user))) throw new HttpError(403, MODERATORS_ONLY)
     signedIn.set(request, user)
   })
 }

@@ -75,7 +75,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     }),
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
   }
-  const ownOrigin = new URL(config.baseUrl).origin
+  const siteOrigins = new Set(config.siteOrigins)
+  // A person who opened the site at another address (an IP for a host name) is told where it lives.
+  const elsewhere = `Cross-site requests are not allowed. Nestmate's address is ${config.baseUrl}: open it there and try again.`
   /** The refusal a cross-site or non-JSON write to the API gets, or undefined to let the request through. */
   function refuseWrite(request: FastifyRequest): HttpError | undefined {
     // The matched route, not the raw URL: `/%61pi/…` reaches the same handlers as `/api/…`.
@@ -91,7 +93,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if (site && site !== 'same-origin' && site !== 'none')
       return new HttpError(403, 'Cross-site requests are not allowed.')
     const origin = request.headers.origin
-    if (origin && origin !== ownOrigin) return new HttpError(403, 'Cross-site requests are not allowed.')
+    if (origin && !siteOrigins.has(origin)) return new HttpError(403, elsewhere)
     // Only JSON bodies: an HTML form can't send them, so a forged form post never reaches a handler.
     // Better Auth reads its own bodies; its origin check alone let a cross-site sign-out through.
     if (request.method !== 'DELETE' && !route.startsWith('/api/auth/')) {
@@ -101,7 +103,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
           return new HttpError(415, 'Send the photo as multipart/form-data.')
         // An HTML form can post multipart/form-data too: an upload goes through only when the browser says it
         // comes from our own pages (every browser that sends a form's POST sends one of these).
-        if (site !== 'same-origin' && origin !== ownOrigin)
+        if (site !== 'same-origin' && !(origin && siteOrigins.has(origin)))
           return new HttpError(403, 'Cross-site requests are not allowed.')
       } else if (!/^application\/json\s*(;|$)/i.test(type)) {
         return new HttpError(415, 'Send the body as application/json.')

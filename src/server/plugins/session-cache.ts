@@ -9,7 +9,8 @@ export type SessionFound<T> = { value: T; endsAt: number }
  * that finds nothing answers null and is not kept), and never past the session's end. Requests with the same
  * cookie at once share one lookup. Every Better Auth write through this process (sign-out, revoked sessions)
  * clears it, and a lookup begun before that is not kept, so one process never serves a signed-out session;
- * another process's sign-out takes effect within `ttlMs`. See docs/decisions/010-session-cache.md.
+ * another process's sign-out clears it through the live channel's notice (docs/decisions/078), and within `ttlMs`
+ * if that notice was lost. See docs/decisions/010-session-cache.md.
  */
 export function createSessionCache<T>({ ttlMs = 10_000, maxEntries = 10_000 } = {}) {
   const sessions = createTtlCache<string, SessionFound<T> | null>({ freshMs: ttlMs, maxEntries })

@@ -2,6 +2,7 @@ import { and, is, isNotNull, isNull, or, Placeholder, SQL, sql, type SQLWrapper 
 import { listing, savedSearch } from '../db/schema/index.ts'
 import type { Filter } from '../db/filter-table.ts'
 import { listingFilters } from '../listings/listing-filters.ts'
+import { shownToEveryone } from '../listings/listing-visibility.ts'
 
 // The alert matcher (decision 048): which saved searches a listing fits, in one statement over every search. It is
 // browse's own filter table read the other way round: each filter's condition, with the saved search's column of
@@ -76,6 +77,6 @@ export function matchingSearches(listings: SQL) {
     ${listing.availability} as availability`
   const arm = (nearCondition: SQL) =>
     sql`select ${fields} from ${listing} cross join ${savedSearch}
-      where ${and(listings, isNull(listing.hiddenReason), nearCondition, ...otherConditions)}`
+      where ${and(listings, shownToEveryone, nearCondition, ...otherConditions)}`
   return sql`(${arm(isNull(columnOf('near')))} union all ${arm(and(isNotNull(columnOf('near')), condition(near))!)})`
 }

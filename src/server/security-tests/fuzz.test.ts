@@ -10,7 +10,15 @@ import { MessageBodySchema } from '#shared/conversations.ts'
 import { getTableColumns, sql } from 'drizzle-orm'
 import { listing, listingLike } from '../db/schema/index.ts'
 import { selectRows } from '../test/database.ts'
-import { BASE_URL, createListing, signUp, sampleListing, type TestUser, useTestApp } from '../test/app.ts'
+import {
+  BASE_URL,
+  createListing,
+  signUp,
+  sampleListing,
+  type TestUser,
+  useTestApp,
+  signUpVerified,
+} from '../test/app.ts'
 import { LivingProfileInputSchema, type LivingProfileAnswers } from '#shared/living-profile.ts'
 import { encodeProfile } from '../db/profile-codes.ts'
 import { EARLY_BIRD, putProfile } from '../routes/living-profile/test-profiles.ts'
@@ -237,7 +245,7 @@ let conversationIds: string[]
 /** Saved searches of the first person (the fuzzer's calls are mostly theirs). */
 let savedSearchIds: string[]
 beforeAll(async () => {
-  people = [await signUp(t.app), await signUp(t.app), await signUp(t.app, { email: FUZZ_MODERATOR })]
+  people = [await signUp(t.app), await signUp(t.app), await signUpVerified(t, { email: FUZZ_MODERATOR })]
   listingIds = [await createListing(t.app, people[0]!), await createListing(t.app, people[1]!)]
   await t.database.db.execute(sql`update "user" set email_verified = true`)
   seekerAdIds = [await createAd(t.app, people[1]!), await createAd(t.app, people[2]!)]

@@ -14,7 +14,15 @@ import {
 import { expectError } from './helpers.ts'
 import { loadDocument } from './openapi-client.ts'
 import { PASSWORD_CHECKS } from '../plugins/sign-in-throttle.ts'
-import { inboxAs, messagesAs, sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
+import {
+  blockAs,
+  conversationBetween,
+  inboxAs,
+  messagesAs,
+  sendAs,
+  startAs,
+  verifiedUser,
+} from '../routes/conversations/test-requests.ts'
 
 // Brute force, harvesting and oversized input: the sign-in and sign-up limits hold per IP, writes and likes per
 // person, bodies are small, and failures answer {error} without details.
@@ -365,4 +373,23 @@ describe('per-person limits on conversations', () => {
     expect((await messagesAs(limited.app, seeker, id, '?limit=1')).json().messages[0].body).not.toBe('m200')
     expect((await sendAs(limited.app, poster, id, 'Answer')).statusCode).toBe(201)
   }, 180_000)
+})
+
+describe('per-person limit on blocks', () => {
+  const limited = useTestApp({ RATE_LIMITS: 'true' })
+
+  // Each block and unblock reloads the other person's open conversation: in a loop it would be a way to harass.
+  test('the 61st block or unblock within an hour answers 429 and changes nothing; the other side is not affected', async () => {
+    const { poster, seeker, id } = await conversationBetween(limited)
+    const statuses: number[] = []
+    for (let i = 0; i < 60; i++)
+      statuses.push((await blockAs(limited.app, poster, id, i % 2 === 0)).statusCode)
+    expect(statuses).toEqual(Array(60).fill(200))
+    const refused = await blockAs(limited.app, poster, id, true)
+    expectError(refused, 429, /^Too many requests; try again in /)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // The refused block was not made: the seeker may still write; and the seeker's own budget is untouched.
+    expect((await sendAs(limited.app, seeker, id, 'Still there?')).statusCode).toBe(201)
+    expect((await blockAs(limited.app, seeker, id, true)).statusCode).toBe(200)
+  }, 60_000)
 })

@@ -134,6 +134,9 @@ export function createAnswerCheck(document: OpenApiDocument) {
       !/^text\/event-stream/.test(String(response.headers['content-type']))
     )
       return `${where} as ${response.headers['content-type']}, not an event stream`
+    // An answer the document gives no content has none: not even a JSON `null`.
+    if (!declared.content && bodyOf(response) !== '')
+      return `${where} with a body the document doesn't declare: ${bodyOf(response).slice(0, 200)}`
     const media = declared.content?.['application/json']
     if (!media?.schema) return undefined
     if (!/^application\/json/.test(String(response.headers['content-type'])))
@@ -174,7 +177,7 @@ export function requestArbitrary(
       }),
     ),
   )
-  const query = arbitrary(
+  const generatedQuery = arbitrary(
     {
       type: 'object',
       properties: Object.fromEntries(inQuery.map(({ name, schema }) => [name, schema])),
@@ -186,6 +189,22 @@ export function requestArbitrary(
     // A query string is always a set of names and values, whatever the fuzzer made of the whole.
     value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {},
   )
+  // A query parameter with values known to be good (a callback URL the server trusts) mostly gets one of them, so
+  // requests get past the check of that value to what the route answers beyond it (a redirect, say).
+  const knownQuery = fc.record(
+    Object.fromEntries(
+      inQuery
+        .filter(({ name }) => (known[name] ?? []).length > 0)
+        .map(({ name }) => [
+          name,
+          fc.oneof({ arbitrary: fc.constantFrom(...known[name]!), weight: 4 }, fc.constant(undefined)),
+        ]),
+    ),
+  )
+  const query = fc.tuple(generatedQuery, knownQuery).map(([generated, chosen]) => ({
+    ...generated,
+    ...Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined)),
+  }))
   const json = operation.spec.requestBody?.content['application/json']?.schema
   const body = json ? arbitrary(json, mode, resolve) : fc.constant(undefined)
   return fc.record({ path, query, body }, { requiredKeys: ['path', 'query'] })

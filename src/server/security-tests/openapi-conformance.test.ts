@@ -51,7 +51,7 @@ function examplePart(operation: Operation, cast: Cast): RequestParts {
   const query = Object.fromEntries(
     parameters
       .filter((parameter) => parameter.in === 'query' && parameter.required)
-      .map(({ name, schema }) => [name, example(schema, resolve)]),
+      .map(({ name, schema }) => [name, cast.known[name]?.[0] ?? example(schema, resolve)]),
   )
   const json = operation.spec.requestBody?.content['application/json']?.schema
   return { path, query, body: json ? example(json, resolve) : undefined }
@@ -103,6 +103,20 @@ test("every answer declares its Cache-Control: no-store, but a cacheable route's
       .sort(),
   )
   expect(publicCacheRoutes(t.app)).toEqual(new Set(['GET /api/places', 'GET /api/openapi.json']))
+})
+
+test("Better Auth's redirects answer as the document says: a Location and no body", async () => {
+  const callback = encodeURIComponent(`${BASE_URL}/login`)
+  for (const [path, url] of [
+    ['/api/auth/reset-password/{token}', `/api/auth/reset-password/not-a-token?callbackURL=${callback}`],
+    ['/api/auth/verify-email', `/api/auth/verify-email?token=not-a-token&callbackURL=${callback}`],
+    ['/api/auth/callback/{id}', '/api/auth/callback/google?state=not-a-state&code=x'],
+  ]) {
+    const operation = operations.find((candidate) => candidate.path === path && candidate.method === 'GET')!
+    const response = await send(operation, { method: 'GET', url, headers: { origin: BASE_URL } })
+    expect([response.statusCode, response.body], url).toEqual([302, ''])
+    expect(response.headers.location).toMatch(/error=/)
+  }
 })
 
 describe.each(operations.map((operation) => ({ name: `${operation.method} ${operation.path}`, operation })))(

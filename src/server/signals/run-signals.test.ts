@@ -4,7 +4,7 @@ import { sampleListing } from '#shared/sample-listing.ts'
 import { COPIES, roomPhoto, SIMILAR_ROOMS } from '../photos/test-images.ts'
 import { sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
 import { uploadAs } from '../routes/photos/test-requests.ts'
-import { createListing, injectAs, signUp, useTestApp, type TestUser } from '../test/app.ts'
+import { createListing, injectAs, signUp, useTestApp, type TestUser, signUpVerified } from '../test/app.ts'
 import { selectRows } from '../test/database.ts'
 import { LOW_RENT_COMPARABLES } from './run-signals.ts'
 import { runSignals } from './run-signals.ts'
@@ -162,7 +162,7 @@ test('system reports never hide a listing, and the moderators’ queue shows why
     (await injectAs(t.app, viewer, { method: 'GET', url: `/api/roommate-listings/${id}` })).statusCode,
   ).toBe(200)
 
-  const moderator = await signUp(t.app, { email: MODERATOR })
+  const moderator = await signUpVerified(t, { email: MODERATOR })
   const queue = (await injectAs(t.app, moderator, { method: 'GET', url: '/api/moderation/queue' })).json()
   const entry = queue.entries.find((candidate: { targetId: string }) => candidate.targetId === id)
   expect(entry.countingReporters).toBe(0)

@@ -11,7 +11,9 @@ const DEFAULT_AVATAR = '/default-avatar.svg'
 
 /** Login and Signup for visitors; the profile picture (name on hover) and Logout for signed-in people. */
 export function UserMenu() {
-  const { data: session, isPending } = useSession()
+  const { data: session, isPending: isChecking, error } = useSession()
+  // A check that failed before any answer (a 429, the network) doesn't mean signed out: still unknown.
+  const isPending = isChecking || (!session && Boolean(error))
   const navigate = useNavigate()
   const userId = session?.user.id
 

@@ -10,7 +10,11 @@ export async function attempt(
   try {
     const { error } = await call()
     if (!error) return { ok: true }
-    return { ok: false, message: error.message || fallback, code: error.code, status: error.status }
+    // Better Auth's refusals carry `message`; the server's own, before Better Auth (a write from another address),
+    // carry the API's `error`: either says more than the fallback.
+    const { error: apiError } = error as { error?: unknown }
+    const message = error.message || (typeof apiError === 'string' ? apiError : '') || fallback
+    return { ok: false, message, code: error.code, status: error.status }
   } catch {
     return { ok: false, message: OFFLINE_MESSAGE }
   }

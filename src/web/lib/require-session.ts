@@ -1,6 +1,7 @@
 import { redirect, replace } from 'react-router'
 import { PATHS } from '#shared/api.ts'
-import { getSession } from './auth-client.ts'
+import { ApiRequestError } from './api.ts'
+import { authClient, getSession } from './auth-client.ts'
 import { rememberTeaserFor } from './login-reason.ts'
 
 type SessionData = NonNullable<Awaited<ReturnType<typeof getSession>>['data']>
@@ -8,10 +9,23 @@ export type SessionUser = SessionData['user']
 
 let inFlight: Promise<SessionData | null> | undefined
 
+/**
+ * A check the server couldn't answer (429 when many check at once, 503 while it restarts, the network gone) says
+ * nothing about the session: signed out is a 200 with no session. What this tab already knows stands (Better Auth's
+ * session store keeps it through such errors too); knowing nothing, the page shows the error and Retry.
+ */
+function unanswered(error: { status?: number; message?: string }): SessionData | null {
+  const known = (authClient.$store.atoms.session?.get() as { data?: SessionData | null } | undefined)?.data
+  if (known) return known
+  throw new ApiRequestError(error.status ?? 0, {
+    error: error.message || 'Your sign-in could not be checked.',
+  })
+}
+
 // A dashboard page runs its layout's loader and its own at once; one request serves both.
 function loadSession(): Promise<SessionData | null> {
   inFlight ??= getSession()
-    .then(({ data }) => data ?? null)
+    .then(({ data, error }) => (error ? unanswered(error) : (data ?? null)))
     .finally(() => {
       inFlight = undefined
     })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, bigint } from 'drizzle-orm/pg-core'
 
 // Better Auth's tables (user, session, account, verification, rate_limit), in the shape its Drizzle adapter
@@ -11,18 +12,23 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 }
 
-export const user = pgTable('user', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  /** A made-up person of the demo data (db/demo-data.ts): they and their listings are shown as examples. */
-  isExample: boolean().notNull().default(false),
-  /** Set by a moderator: the person can't sign in and their listings are hidden (docs/decisions/046). */
-  suspendedAt: timestamp({ withTimezone: true }),
-  ...timestamps,
-})
+export const user = pgTable(
+  'user',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    /** A made-up person of the demo data (db/demo-data.ts): they and their listings are shown as examples. */
+    isExample: boolean().notNull().default(false),
+    /** Set by a moderator: the person can't sign in and their listings are hidden (docs/decisions/046). */
+    suspendedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  // The people behind one mailbox (`mailbox()`, defined by migration 0017: docs/decisions/071), for the report rules.
+  (table) => [index('user_mailbox_idx').on(sql`mailbox(${table.email})`)],
+)
 
 export const session = pgTable(
   'session',

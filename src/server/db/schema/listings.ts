@@ -85,6 +85,10 @@ export const listing = pgTable(
     index('listing_confirmed_at_idx')
       .on(table.confirmedAt)
       .where(sql`${table.availability} = 'Available'`),
+    // The moderation queue shows what reports hid first (docs/decisions/071).
+    index('listing_hidden_by_reports_idx')
+      .on(table.id)
+      .where(sql`${table.hiddenReason} = 'reports'`),
   ],
 )
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { MODERATION_ACTIONS } from '#shared/moderation.ts'
 import {
   REPORT_NOTE_MAX,
@@ -56,6 +67,8 @@ export const report = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'open'`),
     index('report_target_idx').on(table.targetKind, table.targetId),
+    // A person's reports of the last hour, for their hourly limit (docs/decisions/071).
+    index('report_reporter_idx').on(table.reporterId, table.createdAt),
   ],
 )
 
@@ -79,4 +92,19 @@ export const moderationAction = pgTable(
     check('moderation_action_action', sql`${table.action} in (${sqlList(MODERATION_ACTIONS)})`),
     index('moderation_action_created_at_idx').on(table.createdAt),
   ],
+)
+
+/**
+ * A reported message as the moderators' queue shows it (with the messages around it), kept when its sender's
+ * account is deleted, which deletes every message they sent (docs/decisions/072). The queue reads it while the
+ * message is gone; the cleanup job deletes it after `kept_until`.
+ */
+export const keptMessage = pgTable(
+  'kept_message',
+  {
+    messageId: bigint({ mode: 'number' }).primaryKey(),
+    context: jsonb().notNull(),
+    keptUntil: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('kept_message_kept_until_idx').on(table.keptUntil)],
 )

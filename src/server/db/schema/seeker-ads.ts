@@ -68,6 +68,10 @@ export const seekerAd = pgTable(
     index('seeker_ad_active_budget_idx')
       .on(table.budget, table.id)
       .where(sql`${table.status} = 'active' and ${table.hiddenReason} is null`),
+    // The moderation queue shows what reports hid first (docs/decisions/071).
+    index('seeker_ad_hidden_by_reports_idx')
+      .on(table.id)
+      .where(sql`${table.hiddenReason} = 'reports'`),
   ],
 )
 
@@ -97,4 +101,23 @@ export const seekerAdArea = pgTable(
       sql`${table.radiusKm} between ${sql.raw(String(SEEKER_AD_LIMITS.radiusKm.min))} and ${sql.raw(String(SEEKER_AD_LIMITS.radiusKm.max))}`,
     ),
   ],
+)
+
+/**
+ * A hide that outlives its ad (docs/decisions/072): a person who deletes an ad that a moderator or reports hid keeps
+ * the hide here, and their next ad is born hidden for the same reason under the same id, so the decisions, the
+ * reports and the queue still name it. Written and taken only by migration 0019's triggers on `seeker_ad`; a
+ * dismissal of the reports drops a hold they made.
+ */
+export const seekerAdHold = pgTable(
+  'seeker_ad_hold',
+  {
+    ownerId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    adId: uuid().notNull(),
+    hiddenReason: text({ enum: HIDDEN_REASONS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('seeker_ad_hold_reason', sql`${table.hiddenReason} in ('moderator', 'reports')`)],
 )

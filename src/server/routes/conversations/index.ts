@@ -24,6 +24,9 @@ import type { Blocker } from './message-writes.ts'
 // hour. Each its own counter, so answering never uses up the budget for starting.
 export const START_LIMIT = { max: 20, timeWindow: 24 * 60 * 60 * 1000, groupId: ':conversation' }
 export const MESSAGE_LIMIT = { max: 200, timeWindow: 60 * 60 * 1000, groupId: ':message' }
+// Block and unblock together, 60 an hour as listing writes: each one reloads the other person's open conversation,
+// so in a loop they would be a way to harass (docs/decisions/073).
+export const BLOCK_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000, groupId: ':block' }
 
 export const MESSAGES = {
   missing: 'Conversation not found.',
@@ -202,7 +205,7 @@ export const conversationRoutes =
       app.route({
         method,
         url: '/api/conversations/:id/block',
-        config: { auth: 'signed-in' },
+        config: { auth: 'signed-in', rateLimit: BLOCK_LIMIT },
         schema: {
           params: ConversationParamsSchema,
           response: {

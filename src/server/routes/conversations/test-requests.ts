@@ -1,18 +1,13 @@
-import { sql } from 'drizzle-orm'
 import type { App } from '../../app.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
-import { createListing, injectAs, signUp, type TestUser } from '../../test/app.ts'
+import { createListing, injectAs, signUp, signUpVerified, type TestUser } from '../../test/app.ts'
 
 // Calls the conversation tests share (tests only).
 
 type Test = { app: App; database: DatabaseHandle }
 
 /** A new person whose address counts as verified (the mail flow itself is tested in auth-verify-email.test.ts). */
-export async function verifiedUser(test: Test): Promise<TestUser> {
-  const person = await signUp(test.app)
-  await test.database.db.execute(sql`update "user" set email_verified = true where id = ${person.id}`)
-  return person
-}
+export const verifiedUser = (test: Test): Promise<TestUser> => signUpVerified(test)
 
 export const startAs = (app: App, user: TestUser | null, listingId: string, body = 'Hi! Is the room free?') =>
   injectAs(app, user, { method: 'POST', url: '/api/conversations', payload: { listingId, body } })

@@ -5,6 +5,7 @@ import { LikedListingSchema, LikerSchema, UnlikeResultSchema } from '#shared/lik
 import { IdParamsSchema, LikeResultSchema } from '#shared/listing.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { notOwned, type RouteAuth } from '../../plugins/route-auth.ts'
+import { listingViewer } from '../../listings/listing-visibility.ts'
 import type { LikesRepository } from './likes-repository.ts'
 
 // Per person, so a single account can't harvest phone numbers by liking everything.
@@ -35,11 +36,16 @@ export const likeRoutes =
       },
       async (request) => {
         // The statement itself refuses the owner and a missing listing (no read before the write).
-        const like = await likes.like(request.params.id, request.user.id)
+        const like = await likes.like(request.params.id, await listingViewer(app, request.user))
         if (like.outcome === 'missing') throw new HttpError(404, 'Listing not found.')
         if (like.outcome === 'own') throw new HttpError(403, "You can't like your own post")
-        const { likes: count, number, userEmail } = like
-        return { likes: count, liked: true as const, ...(number ? { number } : {}), userEmail }
+        const { number, userEmail } = like.contacts ?? {}
+        return {
+          likes: like.likes,
+          liked: true as const,
+          ...(number ? { number } : {}),
+          ...(userEmail ? { userEmail } : {}),
+        }
       },
     )
 
@@ -50,7 +56,7 @@ export const likeRoutes =
         schema: { params: IdParamsSchema, response: { 200: UnlikeResultSchema } },
       },
       async (request) => {
-        const count = await likes.unlike(request.params.id, request.user.id)
+        const count = await likes.unlike(request.params.id, await listingViewer(app, request.user))
         if (count === undefined) throw new HttpError(404, 'Listing not found.')
         return { likes: count, liked: false as const }
       },
@@ -60,7 +66,7 @@ export const likeRoutes =
       '/api/my-likes',
       { config: { auth: 'signed-in' }, schema: { response: { 200: z.array(LikedListingSchema) } } },
       async (request, reply) => {
-        const { listings, total } = await likes.likedBy(request.user.id)
+        const { listings, total } = await likes.likedBy(await listingViewer(app, request.user))
         // What a person liked is theirs alone: no shared or browser cache may keep it.
         reply.header('X-Total-Count', String(total))
         return listings
@@ -76,7 +82,7 @@ export const likeRoutes =
       async (request) => {
         // A read, so the owner is checked before it rather than by the statement itself.
         if ((await likes.ownerOf(request.params.id)) !== request.user.id) throw await notOwned(request)
-        return likes.likers(request.params.id)
+        return likes.likers(request.params.id, request.user.id)
       },
     )
   }

@@ -15,7 +15,7 @@ const EXACT_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
  * Only a real instant in our own form: PostgreSQL refuses what `Date.parse` forgives ("1", "2026-02-30"), and a
  * refusal there would be a 500. Round-tripping through Date catches impossible days and hours; year 0 doesn't exist.
  */
-function isExactTime(value: string): boolean {
+export function isExactTime(value: string): boolean {
   const match = EXACT_TIME.exec(value)
   if (!match || match[1] === '0000') return false
   const date = new Date(`${value.slice(0, 23)}Z`)

@@ -24,6 +24,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts'
 import { pinOf } from './pin.ts'
 import { precompiledSerializer } from '../../plugins/json-serializer.ts'
 import type { ListingsRepository } from './listings-repository.ts'
+import { listingViewer } from '../../listings/listing-visibility.ts'
 
 // Per person, so a single account can't flood the site. groupId keeps each limit's counter apart (the key is the
 // person's id in all of them).
@@ -122,14 +123,12 @@ export const listingRoutes =
         serializerCompiler: precompiledSerializer,
       },
       async (request) => {
-        const row = await listings.details(request.params.id, request.user.id)
-        // A listing hidden by moderation is its owner's alone until a moderator decides (docs/decisions/046).
-        if (!row || (row.hiddenReason && row.ownerId !== request.user.id))
-          throw new HttpError(404, 'Listing not found.')
+        const row = await listings.details(request.params.id, await listingViewer(app, request.user))
+        if (!row) throw new HttpError(404, 'Listing not found.')
         const {
           ownerId,
-          hiddenReason: _hidden,
           likedByMe,
+          contactsShown,
           number,
           userEmail,
           photoRows,
@@ -138,8 +137,9 @@ export const listingRoutes =
           ...fields
         } = row
         const isOwner = ownerId === request.user.id
-        // The phone number and the e-mail leave the server only for the owner and for people who liked the listing.
-        const contacts = isOwner || likedByMe ? { number, userEmail } : {}
+        // The phone number and the e-mail leave the server only for the owner and for people who liked the listing
+        // (and whom no block parts from its owner).
+        const contacts = contactsShown ? { number, userEmail } : {}
         const match =
           viewerProfile && posterProfile && !isOwner ? compareProfiles(viewerProfile, posterProfile) : null
         return {

@@ -1,12 +1,17 @@
-import { and, eq, isNull, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { NewListingSchema, type FeaturedListing, type Listing, type NewListing } from '#shared/listing.ts'
 import type { Profile } from '#shared/match.ts'
-import type { HiddenReason } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { listing, listingLike, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
+import { listing, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
 import type { PhotoRow } from '../photos/photos-repository.ts'
 import { aliased, featuredFields, listingColumns } from '../../listings/listing-columns.ts'
+import {
+  contactsShown,
+  likedByViewer,
+  shownToEveryone,
+  visibleToViewer,
+} from '../../listings/listing-visibility.ts'
 
 /** A listing with what decides who may see its phone number and e-mail. */
 export type ListingWithOwner = Listing & { number: string; ownerId: string; likedByMe: boolean }
@@ -16,8 +21,8 @@ export type ListingWithOwner = Listing & { number: string; ownerId: string; like
  * photos in order, and the two living profiles its explained match is worked out from (null: that one has none).
  */
 export type ListingDetailRow = ListingWithOwner & {
-  /** Hidden by moderation: only its owner may still read it. */
-  hiddenReason: HiddenReason | null
+  /** The viewer may read the phone number and the e-mail (listing-visibility.ts). */
+  contactsShown: boolean
   photoRows: PhotoRow[]
   viewerProfile: Profile | null
   posterProfile: Profile | null
@@ -29,8 +34,6 @@ const photoRows = sql<PhotoRow[]>`(select coalesce(json_agg(json_build_object('i
 const profileOf = (userId: SQLWrapper) =>
   sql<Profile | null>`(select json_build_object('answers', lp.answers, 'interests', lp.interests)
   from ${livingProfile} as lp where lp.user_id = ${userId})`
-const likedBy = (viewerId: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from ${listingLike} where ${listingLike.listingId} = ${listing.id} and ${listingLike.userId} = ${viewerId})`
 
 const FEATURED_COUNT = 6
 // The place's four columns are written from the gazetteer entry and the pin, not from the client's fields alone.
@@ -49,7 +52,7 @@ export function prepareListingStatements(db: Database) {
         .select(featuredFields)
         .from(listing)
         .innerJoin(user, eq(listing.ownerId, user.id))
-        .where(and(eq(listing.availability, 'Available'), isNull(listing.hiddenReason)))
+        .where(and(eq(listing.availability, 'Available'), shownToEveryone))
         .orderBy(sql`${listing.createdAt} desc`)
         .limit(literalLimit(FEATURED_COUNT)),
     ),
@@ -62,8 +65,8 @@ export function prepareListingStatements(db: Database) {
           aliased({
             ...listingColumns,
             ownerId: listing.ownerId,
-            hiddenReason: listing.hiddenReason,
-            likedByMe: likedBy(sql.placeholder('viewerId')),
+            likedByMe: likedByViewer,
+            contactsShown: contactsShown(listing.ownerId, likedByViewer),
             photoRows,
             viewerProfile: profileOf(sql.placeholder('viewerId')),
             posterProfile: profileOf(listing.ownerId),
@@ -71,7 +74,7 @@ export function prepareListingStatements(db: Database) {
         )
         .from(listing)
         .innerJoin(user, eq(listing.ownerId, user.id))
-        .where(eq(listing.id, sql.placeholder('id'))),
+        .where(and(eq(listing.id, sql.placeholder('id')), visibleToViewer)),
     ),
 
     owned: prepareRaw<Listing>(
@@ -104,8 +107,8 @@ export function prepareListingStatements(db: Database) {
       .where(eq(listing.ownerId, sql.placeholder('ownerId')))
       .prepare('listing_owner_count'),
 
-    // "Did you mean": for a search that found nothing, the word of a title or location closest to what was typed.
-    // `<%` (word similarity over pg_trgm's default 0.6) is answered by the trigram indexes on both columns; the
+    // "Did you mean": for a search that found nothing, the word of a title or location closest to what was typed,
+    // from the listings shown to everyone. `<%` (word similarity over pg_trgm's default 0.6) is answered by the trigram indexes on both columns; the
     // words of the ten closest listings are then ranked by their own similarity to the search.
     suggestion: prepareRaw<{ word: string }>(
       db,
@@ -113,7 +116,8 @@ export function prepareListingStatements(db: Database) {
       sql`
         select word from (
           select ${listing.title} as title, ${listing.location} as location from ${listing}
-          where ${sql.placeholder('q')} <% ${listing.location} or ${sql.placeholder('q')} <% ${listing.title}
+          where (${sql.placeholder('q')} <% ${listing.location} or ${sql.placeholder('q')} <% ${listing.title})
+            and ${shownToEveryone}
           order by greatest(word_similarity(${sql.placeholder('q')}, ${listing.location}),
                             word_similarity(${sql.placeholder('q')}, ${listing.title})) desc
           limit 10

@@ -13,6 +13,7 @@ import {
   type ListingDetailRow,
   type ListingWithOwner,
 } from './listing-statements.ts'
+import { viewerValues, type ListingViewer } from '../../listings/listing-visibility.ts'
 import { isWideNear, type Center } from '../../listings/near-plan.ts'
 import { isoText } from '../../listings/listing-columns.ts'
 
@@ -106,11 +107,11 @@ export function createListingsRepository(db: Database, options: { onError?: (err
     },
 
     /**
-     * One listing with its phone number, its photos and both living profiles, in one round trip: the caller
-     * decides whether the viewer may see the contacts.
+     * One listing the viewer may read, with its phone number, its photos and both living profiles, in one round
+     * trip: the caller decides whether the viewer may see the contacts. undefined: missing, or hidden from them.
      */
-    async details(id: string, viewerId: string): Promise<ListingDetailRow | undefined> {
-      const [row] = await statements.details({ id, viewerId })
+    async details(id: string, viewer: ListingViewer): Promise<ListingDetailRow | undefined> {
+      const [row] = await statements.details({ id, ...viewerValues(viewer) })
       return row
     },
 

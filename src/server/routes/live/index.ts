@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { LiveHeadersSchema, LiveQuerySchema } from '#shared/conversations.ts'
 import { ApiErrorSchema } from '#shared/errors.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import type { LiveHub, LiveStream } from '../../live/live-hub.ts'
+import { MAX_STREAMS_PER_PERSON, type LiveHub, type LiveStream } from '../../live/live-hub.ts'
 import { createSseSink, EventStreamSchema } from '../../live/sse.ts'
-
-/** One person's open streams in one process: enough for many tabs, not a way to hold the server's memory. */
-export const MAX_STREAMS_PER_PERSON = 10
 
 /**
  * `GET /api/live`: the signed-in person's event stream (Server-Sent Events, docs/decisions/038). A reconnecting
@@ -37,19 +34,19 @@ export const liveRoutes =
       },
       async (request, reply) => {
         const userId = request.user.id
-        if (hub.count(userId) >= MAX_STREAMS_PER_PERSON)
-          throw new HttpError(429, 'Too many live connections are open; close a tab and try again.')
         const resumeFrom = request.headers['last-event-id']
         const after = resumeFrom !== undefined ? Number(resumeFrom) : (request.query.after ?? null)
         const cookie = request.headers.cookie
         const stream: LiveStream = {
           userId,
+          sessionId: request.user.sessionId,
           sink: createSseSink(() => hub.remove(stream)),
           cursor: 0,
           checkedAt: Date.now(),
           recheck: async () => (await sessionOf(cookie))?.id === userId,
         }
-        hub.add(stream, after)
+        if (!hub.add(stream, after))
+          throw new HttpError(429, 'Too many live connections are open; close a tab and try again.')
         return (
           reply
             .header('Content-Type', 'text/event-stream; charset=utf-8')

@@ -1,11 +1,12 @@
 import { ne, sql, type SQL } from 'drizzle-orm'
 import { livingProfile } from '../../db/schema/index.ts'
-import { MIN_COMMON_QUESTIONS, WEIGHTS } from '#shared/questionnaire.ts'
+import { MET_WEIGHT, MIN_COMMON_QUESTIONS, WEIGHTS } from '#shared/questionnaire.ts'
 import type { ProfileCodes } from '../../db/profile-codes.ts'
 
-// The match formula over living_profile's bit masks (docs/decisions/024), the same arithmetic as
-// src/shared/match.ts: `to.answerBits & from.weightNBits` has one bit per question both answered that weighs N
-// to `from`, and `& from.acceptedBits` keeps those where `to`'s answer is one `from` accepts.
+// The match formula over living_profile's bit masks (docs/decisions/024 and 074), the same arithmetic as
+// src/shared/match.ts: `to.answerBits & from.acceptedBits` has one bit per question both answered where `to`'s
+// answer is one `from` accepts (each weighs MET_WEIGHT), and `to.answerBits & ~from.acceptedBits & from.weightNBits`
+// one per question both answered where it isn't and that weighs N to `from`.
 
 export type Codes = Record<keyof ProfileCodes, SQL>
 
@@ -35,11 +36,12 @@ const weighted = (term: (level: (typeof LEVELS)[number][1]) => SQL) =>
     sql` + `,
   )
 
-/** sat(from → to) as a float8; 1 when nothing `to` answered weighs anything to `from`. */
+/** sat(from → to) as a float8; 1 when nothing met or missed weighs anything. */
 function satisfaction(from: Codes, to: Codes): SQL {
-  const total = weighted((level) => count(sql`${to.answerBits} & ${from[level]}`))
-  const met = weighted((level) => count(sql`${to.answerBits} & ${from.acceptedBits} & ${from[level]}`))
-  return sql`(case when (${total}) = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
+  const met = sql`${sql.raw(String(MET_WEIGHT))} * ${count(sql`${to.answerBits} & ${from.acceptedBits}`)}`
+  const missed = weighted((level) => count(sql`${to.answerBits} & ~${from.acceptedBits} & ${from[level]}`))
+  const total = sql`(${met}) + (${missed})`
+  return sql`(case when ${total} = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
 }
 
 /** round(100 · √(sat(V→P) · sat(P→V))), null with fewer than the minimum of questions in common. */

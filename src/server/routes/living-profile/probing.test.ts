@@ -87,3 +87,54 @@ describe('probing a poster’s accepted answers', () => {
     expect((await putProfile(t.app, person, { ...profile, interests: ['music'] })).statusCode).toBe(429)
   })
 })
+
+describe('how much a met question matters to a poster', () => {
+  // Two posters alike but for how much one question matters to them, a question the viewer's answer suits: the
+  // viewer learns nothing of it (docs/decisions/074), neither from the explanation (`shares`) nor from the score.
+  const posterWith = (importance: 'a_little' | 'dealbreaker'): LivingProfileInput => ({
+    answers: {
+      guests: { answer: 'monthly', accepted: ['rarely', 'monthly'], importance },
+      bedtime: { answer: 'late', accepted: ['late'], importance: 'very' },
+      smoking: { answer: 'no', accepted: ['no'], importance: 'somewhat' },
+    },
+    interests: ['cooking'],
+  })
+  const viewer: LivingProfileInput = {
+    answers: {
+      guests: { answer: 'rarely', accepted: ['rarely', 'monthly'], importance: 'very' },
+      bedtime: { answer: 'early', accepted: ['early', 'late'], importance: 'somewhat' },
+      smoking: { answer: 'no', accepted: ['no'], importance: 'dealbreaker' },
+    },
+    interests: ['cooking'],
+  }
+
+  test('two posters whose weights on a met question differ give the viewer identical answers', async () => {
+    const ids: string[] = []
+    for (const importance of ['a_little', 'dealbreaker'] as const) {
+      const poster = await signUp(t.app)
+      await putProfile(t.app, poster, posterWith(importance))
+      ids.push(await createListing(t.app, poster, { title: `Weighed ${importance}` }))
+    }
+    const person = await signUp(t.app)
+    await putProfile(t.app, person, viewer)
+
+    const [light, heavy] = await Promise.all(
+      ids.map(async (id) => {
+        const response = await injectAs(t.app, person, { method: 'GET', url: `/api/roommate-listings/${id}` })
+        return response.json().match
+      }),
+    )
+    // The viewer's guests answer suits both; their bedtime misses what both would live with.
+    expect(light.questions.find((q: { id: string }) => q.id === 'guests').theyMind).toBeNull()
+    expect(light.questions.find((q: { id: string }) => q.id === 'bedtime').theyMind).toBe('very')
+    expect(light.score).not.toBeNull()
+    expect(heavy).toEqual(light)
+
+    const browse = await injectAs(t.app, person, { method: 'GET', url: '/api/roommate-listings?sort=match' })
+    const scores = new Map(
+      browse.json().map((row: { _id: string; match: number | null }) => [row._id, row.match]),
+    )
+    expect(scores.get(ids[1]!)).toBe(scores.get(ids[0]!))
+    expect(scores.get(ids[0]!)).toBe(light.score)
+  })
+})

@@ -10,17 +10,19 @@ import {
   ListingParamsSchema,
   ModeratorStatusSchema,
   PersonParamsSchema,
+  QueueQuerySchema,
   QueueSchema,
   SuspendedResultSchema,
 } from '#shared/moderation.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ModerationRepository } from './moderation-repository.ts'
+import { decodeQueueCursor } from './queue-cursor.ts'
 
 const NO_PERSON = ApiErrorSchema.describe('No such person.')
 
 /**
  * `/api/moderation/*`: the moderators' queue, decisions and log (docs/decisions/046). Every route but the status
- * is declared `moderator`: 401 without a session, 403 for anyone not in ADMIN_EMAILS.
+ * is declared `moderator`: 401 without a session, 403 for anyone but the verified owners of ADMIN_EMAILS.
  */
 export const moderationRoutes =
   (moderation: ModerationRepository): FastifyPluginAsyncZod =>
@@ -28,13 +30,24 @@ export const moderationRoutes =
     app.get(
       '/api/moderation/status',
       { config: { auth: 'signed-in' }, schema: { response: { 200: ModeratorStatusSchema } } },
-      async (request) => ({ isModerator: app.isModerator(request.user) }),
+      async (request) => ({ isModerator: await app.isModerator(request.user) }),
     )
 
     app.get(
       '/api/moderation/queue',
-      { config: { auth: 'moderator' }, schema: { response: { 200: QueueSchema } } },
-      async () => moderation.queue(),
+      {
+        config: { auth: 'moderator' },
+        schema: {
+          querystring: QueueQuerySchema,
+          response: { 200: QueueSchema, 400: ApiErrorSchema.describe('A cursor the queue did not write.') },
+        },
+      },
+      async (request) => {
+        const raw = request.query.cursor
+        const cursor = raw === undefined ? null : decodeQueueCursor(raw)
+        if (cursor === null && raw !== undefined) throw new HttpError(400, 'Malformed cursor.')
+        return moderation.queue(cursor)
+      },
     )
 
     app.get(

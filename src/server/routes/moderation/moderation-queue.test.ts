@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
+import { injectAs, signUp, type TestUser, useTestApp, signUpVerified } from '../../test/app.ts'
 import { selectRows } from '../../test/database.ts'
 import { QUEUE_TARGETS } from './moderation-queries.ts'
 
@@ -10,7 +10,7 @@ import { QUEUE_TARGETS } from './moderation-queries.ts'
 const MODERATOR = 'queue-moderator@example.com'
 const t = useTestApp({ ADMIN_EMAILS: MODERATOR })
 let mod: TestUser | undefined
-const asModerator = async () => (mod ??= await signUp(t.app, { email: MODERATOR }))
+const asModerator = async () => (mod ??= await signUpVerified(t, { email: MODERATOR }))
 
 test('the queue is the things with the newest open reports, as grouping every open report orders them', async () => {
   const moderator = await asModerator()

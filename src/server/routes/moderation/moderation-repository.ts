@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { photoUrl } from '#shared/photos.ts'
 import type { HiddenReason, ReportTargetKind } from '#shared/reports.ts'
-import type { ModerationAction, QueueEntry } from '#shared/moderation.ts'
+import type { ModerationAction, Queue, QueueEntry } from '#shared/moderation.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../db/sql.ts'
-import { queueStatement } from './moderation-queries.ts'
+import { floodsStatement, QUEUE_TARGETS, queueStatement } from './moderation-queries.ts'
+import { encodeQueueCursor, type QueueCursor } from './queue-cursor.ts'
 
 export type Moderator = { id: string; email: string }
 type Action = ModerationAction['action']
@@ -14,6 +15,8 @@ export type HideableKind = 'listing' | 'seeker_ad'
 const iso = (value: unknown) => new Date(value as string).toISOString()
 
 type QueueRow = Omit<QueueEntry, 'target'> & { target: (Record<string, unknown> & { kind: string }) | null }
+/** Where a row stands in the queue's order, for the next page's cursor. */
+type PagedRow = { hiddenFirst: boolean; latestExact: string; latestId: string }
 
 /** A queue row as the API answers it: times in ISO form, a listing's photos as URLs. */
 function entryOf(row: QueueRow): QueueEntry {
@@ -101,12 +104,24 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
   }
 
   return {
-    async queue(): Promise<{ entries: QueueEntry[]; openReports: number }> {
-      const [rows, [count]] = await Promise.all([
-        rowsOf<QueueRow>(db, queueStatement),
+    /** A page of the queue after `cursor` (null: the first, which also names the floods). */
+    async queue(cursor: QueueCursor | null): Promise<Queue> {
+      const [rows, [count], floods] = await Promise.all([
+        rowsOf<QueueRow & PagedRow>(db, queueStatement(cursor)),
         rowsOf<{ open: number }>(db, sql`select count(*)::int as open from report where status = 'open'`),
+        cursor ? [] : rowsOf<Queue['floods'][number]>(db, floodsStatement),
       ])
-      return { entries: rows.map(entryOf), openReports: count?.open ?? 0 }
+      const page = rows.slice(0, QUEUE_TARGETS)
+      const last = page.at(-1)
+      return {
+        entries: page.map(({ hiddenFirst: _h, latestExact: _e, latestId: _i, ...row }) => entryOf(row)),
+        openReports: count?.open ?? 0,
+        nextCursor:
+          rows.length > QUEUE_TARGETS && last
+            ? encodeQueueCursor({ hiddenFirst: last.hiddenFirst, at: last.latestExact, id: last.latestId })
+            : null,
+        floods,
+      }
     },
 
     async actions(): Promise<ModerationAction[]> {
@@ -190,7 +205,8 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
       ),
 
     /**
-     * Dismisses the open reports on a thing; a listing or an ad the reports hid is shown again. Answers how many it
+     * Dismisses the open reports on a thing; a listing or an ad the reports hid is shown again (a deleted ad's next
+     * one too). Answers how many it
      * dismissed (0: nothing open, and nothing is logged).
      */
     async dismiss(by: Moderator, kind: ReportTargetKind, id: string, reason: string): Promise<number> {
@@ -204,6 +220,11 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
         if (kind === 'listing' || kind === 'seeker_ad')
           await tx.execute(sql`update ${sql.identifier(kind)} set hidden_reason = null
             where id::text = ${id} and hidden_reason = 'reports'`)
+        // An ad the reports hid and its writer deleted: their next ad is no longer born hidden (decision 072).
+        if (kind === 'seeker_ad')
+          await tx.execute(
+            sql`delete from seeker_ad_hold where ad_id::text = ${id} and hidden_reason = 'reports'`,
+          )
         await log(tx, by, 'dismiss', kind, id, reason)
         return dismissed.length
       })

@@ -1,5 +1,14 @@
+import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { BASE_URL, createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
+import {
+  BASE_URL,
+  createListing,
+  injectAs,
+  signUp,
+  type TestUser,
+  useTestApp,
+  signUpVerified,
+} from '../../test/app.ts'
 import { conversationBetween, messagesAs, verifiedUser } from '../conversations/test-requests.ts'
 
 const MODERATOR = 'moderator@example.com'
@@ -16,7 +25,7 @@ const report = (user: TestUser, targetKind: string, targetId: string | number, r
 const details = (user: TestUser, id: string) =>
   injectAs(t.app, user, { method: 'GET', url: `/api/roommate-listings/${id}` })
 
-const moderator = () => signUp(t.app, { email: MODERATOR })
+const moderator = () => signUpVerified(t, { email: MODERATOR })
 let mod: TestUser | undefined
 const asModerator = async () => (mod ??= await moderator())
 
@@ -32,6 +41,31 @@ test('only moderators reach the queue, the log and the decisions; the status say
   expect((await call(person, 'GET', 'status')).json()).toEqual({ isModerator: false })
   expect((await call(moderatorUser, 'GET', 'status')).json()).toEqual({ isModerator: true })
   expect((await call(moderatorUser, 'GET', 'queue')).statusCode).toBe(200)
+})
+
+test('a listed address moderates only once verified, and no longer once the address is changed', async () => {
+  const person = await signUp(t.app)
+  // Someone signs up with the listed address before its owner does: no verification, no moderation.
+  const squatter = await signUp(t.app, { email: 'Someone@Example.com' })
+  expect((await call(squatter, 'GET', 'status')).json()).toEqual({ isModerator: false })
+  for (const [method, url, payload] of [
+    ['GET', 'queue'],
+    ['GET', 'actions'],
+    ['POST', 'dismiss', { targetKind: 'user', targetId: person.id, reason: 'x' }],
+    ['POST', `users/${person.id}/suspend`, { reason: 'x' }],
+  ] as const)
+    expect([url, (await call(squatter, method, url, payload)).statusCode]).toEqual([url, 403])
+
+  // Verified, the same session moderates at once; the address changed (in the database, as an operator might),
+  // it stops at once, whatever the session remembers.
+  await t.database.db.execute(sql`update "user" set email_verified = true where id = ${squatter.id}`)
+  expect((await call(squatter, 'GET', 'status')).json()).toEqual({ isModerator: true })
+  expect((await call(squatter, 'GET', 'queue')).statusCode).toBe(200)
+  await t.database.db.execute(
+    sql`update "user" set email = 'elsewhere@example.com' where id = ${squatter.id}`,
+  )
+  expect((await call(squatter, 'GET', 'status')).json()).toEqual({ isModerator: false })
+  expect((await call(squatter, 'GET', 'queue')).statusCode).toBe(403)
 })
 
 test('the queue groups reports by target with the listing, the person and the message in context', async () => {

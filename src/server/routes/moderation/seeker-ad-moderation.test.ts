@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../../test/app.ts'
+import {
+  BASE_URL,
+  createListing,
+  injectAs,
+  signUp,
+  signUpVerified,
+  type TestUser,
+  useTestApp,
+} from '../../test/app.ts'
 import { selectRows } from '../../test/database.ts'
 import { conversationBetween, verifiedUser } from '../conversations/test-requests.ts'
 import { adAs, BERLIN, createAd, putAdAs, sampleAd, seekersAs } from '../seeker-ads/test-requests.ts'
@@ -17,7 +25,7 @@ const reportAs = (user: TestUser | null, payload: object) =>
 const moderate = (user: TestUser | null, url: string, reason = 'Checked it') =>
   injectAs(t.app, user, { method: 'POST', url: `/api/moderation/${url}`, payload: { reason } })
 let mod: TestUser | undefined
-const asModerator = async () => (mod ??= await signUp(t.app, { email: MODERATOR }))
+const asModerator = async () => (mod ??= await signUpVerified(t, { email: MODERATOR }))
 
 /** Where the ad shows for a viewer: Rooms wanted, the fitting seekers of a Berlin listing, its details. */
 async function adIsShown(viewer: TestUser, poster: TestUser, listingId: string, adId: string) {
@@ -252,4 +260,73 @@ test('a person is reported through the listing, ad or conversation that shows th
     reason: 'scam',
   })
   expect(badVia.statusCode).toBe(400)
+})
+
+test('a hidden ad stays hidden, as the same ad, when its writer deletes it and writes another, until a moderator decides', async () => {
+  const { writer, adId, poster, listingId, viewer } = await adWithViewers()
+  const moderator = await asModerator()
+  const deleteAndRewrite = async (headline: string) => {
+    expect((await injectAs(t.app, writer, { method: 'DELETE', url: '/api/seeker-ad' })).statusCode).toBe(200)
+    const written = await putAdAs(t.app, writer, sampleAd({ headline }))
+    expect(written.statusCode).toBe(201)
+    return written.json<{ seekerAd: { _id: string; hiddenReason: string | null } }>().seekerAd
+  }
+  const hiddenEverywhere = { list: false, seekers: false, details: 404 }
+
+  // A moderator's hide holds for the person: the new ad is the hidden one, under the id the decision named.
+  expect((await moderate(moderator, `seeker-ads/${adId}/hide`, 'Fake')).statusCode).toBe(200)
+  expect(await deleteAndRewrite('A fresh start')).toMatchObject({ _id: adId, hiddenReason: 'moderator' })
+  expect(await adIsShown(viewer, poster, listingId, adId)).toMatchObject(hiddenEverywhere)
+  expect((await moderate(moderator, `seeker-ads/${adId}/unhide`, 'Fixed')).json()).toEqual({
+    hiddenReason: null,
+  })
+  expect(await adIsShown(viewer, poster, listingId, adId)).toMatchObject({ list: true, details: 200 })
+
+  // So does a hide by reports, and the queue still shows it first, with its reports, for a moderator to decide.
+  for (let i = 0; i < 3; i++)
+    await reportAs(await verifiedUser(t), { targetKind: 'seeker_ad', targetId: adId, reason: 'scam' })
+  expect(await deleteAndRewrite('Another start')).toMatchObject({ _id: adId, hiddenReason: 'reports' })
+  expect(await adIsShown(viewer, poster, listingId, adId)).toMatchObject(hiddenEverywhere)
+  const queue = (await injectAs(t.app, moderator, { method: 'GET', url: '/api/moderation/queue' })).json()
+  expect(queue.entries[0]).toMatchObject({ targetId: adId, target: { headline: 'Another start' } })
+  const dismissed = await injectAs(t.app, moderator, {
+    method: 'POST',
+    url: '/api/moderation/dismiss',
+    payload: { targetKind: 'seeker_ad', targetId: adId, reason: 'A real seeker' },
+  })
+  expect(dismissed.statusCode).toBe(200)
+  expect(await adIsShown(viewer, poster, listingId, adId)).toMatchObject({ list: true, details: 200 })
+
+  // Shown, a deleted ad is gone for good: the next one is new.
+  expect(await deleteAndRewrite('Third time')).toMatchObject({ hiddenReason: null })
+})
+
+test('a hold ends when its reports are dismissed, and with its writer’s account', async () => {
+  const { writer, adId } = await adWithViewers()
+  const moderator = await asModerator()
+  for (let i = 0; i < 3; i++)
+    await reportAs(await verifiedUser(t), { targetKind: 'seeker_ad', targetId: adId, reason: 'scam' })
+  expect((await injectAs(t.app, writer, { method: 'DELETE', url: '/api/seeker-ad' })).statusCode).toBe(200)
+  const dismissed = await injectAs(t.app, moderator, {
+    method: 'POST',
+    url: '/api/moderation/dismiss',
+    payload: { targetKind: 'seeker_ad', targetId: adId, reason: 'A real seeker' },
+  })
+  expect(dismissed.statusCode).toBe(200)
+  const next = (await putAdAs(t.app, writer, sampleAd())).json().seekerAd
+  expect([next._id === adId, next.hiddenReason]).toEqual([false, null])
+
+  expect((await moderate(moderator, `seeker-ads/${next._id}/hide`, 'Fake')).statusCode).toBe(200)
+  const deleted = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/delete-user',
+    headers: { origin: BASE_URL, cookie: writer.cookie },
+    payload: { password: writer.password },
+  })
+  expect(deleted.statusCode).toBe(200)
+  const [left] = await selectRows<{ holds: number }>(
+    t.database,
+    sql`select count(*)::int as holds from seeker_ad_hold where owner_id = ${writer.id}`,
+  )
+  expect(left).toEqual({ holds: 0 })
 })

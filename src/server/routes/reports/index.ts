@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '#shared/errors.ts'
-import { NewReportResultSchema, NewReportSchema, type ReportTargetKind } from '#shared/reports.ts'
+import {
+  NewReportResultSchema,
+  NewReportSchema,
+  REPORTS_PER_HOUR,
+  type ReportTargetKind,
+} from '#shared/reports.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ReportsRepository } from './reports-repository.ts'
 
@@ -41,6 +46,9 @@ export const reportRoutes =
             ),
             404: ApiErrorSchema.describe('No such listing, ad, person or message.'),
             409: ApiErrorSchema.describe('The caller reported it already, and the report is open.'),
+            429: ApiErrorSchema.describe(
+              `The caller (or their mailbox) filed ${REPORTS_PER_HOUR} reports in the last hour.`,
+            ),
           },
         },
       },
@@ -61,6 +69,11 @@ export const reportRoutes =
             throw new HttpError(400, OWN[kind])
           case 'already':
             throw new HttpError(409, 'You have already reported this; a moderator will look at it.')
+          case 'limited':
+            throw new HttpError(
+              429,
+              `You have sent ${REPORTS_PER_HOUR} reports in the last hour; try again later.`,
+            )
         }
         return reply.status(201).send({ reportId: filed.reportId })
       },

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { REPORTS_TO_HIDE, type NewReport, type PersonShownOn } from '#shared/reports.ts'
+import { REPORTS_PER_HOUR, REPORTS_TO_HIDE, type NewReport, type PersonShownOn } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../db/sql.ts'
+import { countingReporters } from './counting-reporters.ts'
 
 export type ReportOutcome =
-  { outcome: 'filed'; reportId: string } | { outcome: 'missing' | 'not-member' | 'own' | 'already' }
+  | { outcome: 'filed'; reportId: string }
+  | { outcome: 'missing' | 'not-member' | 'own' | 'already' | 'limited' }
 
+type Executor = Pick<Database, 'execute'>
 type TargetCheck = { reportId: string | null; allowed: boolean; own: boolean }
 
 /**
@@ -54,59 +57,79 @@ function personShownOn(reporterId: string, via: { kind: PersonShownOn; id: strin
     where c.id = ${via.id} and (m.user_id is null or m.other_id is not null)`
 }
 
+/**
+ * Whether this person filed REPORTS_PER_HOUR reports in the last hour. A person is their account, or when it is
+ * verified every verified account of its mailbox (docs/decisions/071). Their lock is held to the end of the
+ * transaction and taken before the count, a statement of its own, so the count sees every report the lock's last
+ * holder filed: reports filed at once, in any number of processes, can't outrun it.
+ */
+async function atHourlyLimit(tx: Executor, reporterId: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('report:' ||
+      case when email_verified then mailbox(email) else id end, 0)) from "user" where id = ${reporterId}`)
+  const [row] = await rowsOf<{ filed: number }>(
+    tx,
+    sql`select count(*)::int as filed from report r where r.created_at > now() - interval '1 hour'
+      and (r.reporter_id = ${reporterId} or r.reporter_id in (
+        select u.id from "user" me join "user" u on mailbox(u.email) = mailbox(me.email)
+        where me.id = ${reporterId} and me.email_verified and u.email_verified))`,
+  )
+  return (row?.filed ?? 0) >= REPORTS_PER_HOUR
+}
+
+/**
+ * Hides a listing or a room-wanted ad once REPORTS_TO_HIDE different people have open reports on it that count
+ * (counting-reporters.ts: verified, one per mailbox, new to it since a moderator looked). Answers whether it hid it
+ * now.
+ */
+async function hideWhenReported(tx: Executor, kind: 'listing' | 'seeker_ad', id: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`update ${sql.identifier(kind)} set hidden_reason = 'reports'
+      where id = ${id} and hidden_reason is null
+        and (select ${countingReporters} from report r join "user" u on u.id = r.reporter_id
+             where r.target_kind = ${kind} and r.target_id = ${id} and r.status = 'open') >= ${REPORTS_TO_HIDE}
+      returning id`,
+  )
+  return rows.length > 0
+}
+
+/** Files a report whose target the statement checks; a listing or an ad filed against may be hidden by it. */
+async function fileChecked(tx: Executor, reporterId: string, report: NewReport): Promise<ReportOutcome> {
+  const id = report.targetId
+  if (report.targetKind === 'user' && report.via) {
+    const shown = personShownOn(reporterId, report.via)
+    const [row] = await rowsOf<TargetCheck>(tx, fileWhen(reporterId, report, shown, sql`person_id`))
+    return outcomeOf(row)
+  }
+  const target =
+    report.targetKind === 'message'
+      ? sql`select m.sender_id = ${reporterId} as own, exists (select 1 from conversation_member side
+            where side.conversation_id = m.conversation_id and side.user_id = ${reporterId}) as allowed
+          from message m where m.id = ${id}`
+      : report.targetKind === 'listing'
+        ? sql`select owner_id = ${reporterId} as own, true as allowed from listing where id = ${id}`
+        : report.targetKind === 'seeker_ad'
+          ? adTarget(reporterId, id)
+          : sql`select id = ${reporterId} as own, true as allowed from "user" where id = ${id}`
+  const [row] = await rowsOf<TargetCheck>(tx, fileWhen(reporterId, report, target))
+  const outcome = outcomeOf(row)
+  if (outcome.outcome === 'filed' && (report.targetKind === 'listing' || report.targetKind === 'seeker_ad'))
+    await hideWhenReported(tx, report.targetKind, String(id))
+  return outcome
+}
+
 /** Reports to the moderators: the only code that writes `report` (moderation decides them: moderation-repository.ts). */
 export function createReportsRepository(db: Database) {
-  /**
-   * Hides a listing or a room-wanted ad once REPORTS_TO_HIDE different people with verified addresses have open
-   * reports on it; the system's reports and unverified accounts' never count (docs/decisions/046). Answers whether
-   * it hid it now.
-   */
-  async function hideWhenReported(kind: 'listing' | 'seeker_ad', id: string): Promise<boolean> {
-    const rows = await rowsOf<{ id: string }>(
-      db,
-      sql`update ${sql.identifier(kind)} set hidden_reason = 'reports'
-        where id = ${id} and hidden_reason is null
-          and (select count(distinct r.reporter_id) from report r join "user" u on u.id = r.reporter_id
-               where r.target_kind = ${kind} and r.target_id = ${id} and r.status = 'open'
-                 and not r.is_system and u.email_verified) >= ${REPORTS_TO_HIDE}
-        returning id`,
-    )
-    return rows.length > 0
-  }
-
   return {
     /**
-     * Files a person's report, in one statement that checks the target: a message of a conversation the reporter
-     * is in (not their own), a listing or a shown room-wanted ad that isn't theirs, another person (by id, or
-     * through where they are shown).
+     * Files a person's report, within their hourly limit, in one statement that checks the target: a message of a
+     * conversation the reporter is in (not their own), a listing or a shown room-wanted ad that isn't theirs,
+     * another person (by id, or through where they are shown).
      */
-    async file(reporterId: string, report: NewReport): Promise<ReportOutcome> {
-      const id = report.targetId
-      if (report.targetKind === 'user' && report.via) {
-        const shown = personShownOn(reporterId, report.via)
-        const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, shown, sql`person_id`))
-        return outcomeOf(row)
-      }
-      if (report.targetKind === 'seeker_ad') {
-        const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, adTarget(reporterId, id)))
-        const outcome = outcomeOf(row)
-        if (outcome.outcome === 'filed') await hideWhenReported('seeker_ad', String(id))
-        return outcome
-      }
-      const target =
-        report.targetKind === 'message'
-          ? sql`select m.sender_id = ${reporterId} as own, exists (select 1 from conversation_member side
-                where side.conversation_id = m.conversation_id and side.user_id = ${reporterId}) as allowed
-              from message m where m.id = ${id}`
-          : report.targetKind === 'listing'
-            ? sql`select owner_id = ${reporterId} as own, true as allowed from listing where id = ${id}`
-            : sql`select id = ${reporterId} as own, true as allowed from "user" where id = ${id}`
-      const [row] = await rowsOf<TargetCheck>(db, fileWhen(reporterId, report, target))
-      const outcome = outcomeOf(row)
-      if (outcome.outcome === 'filed' && report.targetKind === 'listing')
-        await hideWhenReported('listing', String(id))
-      return outcome
-    },
+    file: (reporterId: string, report: NewReport): Promise<ReportOutcome> =>
+      db.transaction(async (tx) =>
+        (await atHourlyLimit(tx, reporterId)) ? { outcome: 'limited' } : fileChecked(tx, reporterId, report),
+      ),
   }
 }
 

@@ -148,7 +148,7 @@ export const seekerAdRoutes =
         const isOwner = ad?.ownerId === request.user.id
         // A paused ad is its owner's alone, and a hidden one its owner's and the moderators': to anyone else it
         // doesn't exist.
-        const isHiddenFromViewer = ad?.hiddenReason != null && !app.isModerator(request.user)
+        const isHiddenFromViewer = ad?.hiddenReason != null && !(await app.isModerator(request.user))
         if (!ad || (!isOwner && (ad.status !== 'active' || isHiddenFromViewer)))
           throw new HttpError(404, AD_NOT_FOUND)
         const [viewerProfile, seekerProfile] = await Promise.all([

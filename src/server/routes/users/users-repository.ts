@@ -9,7 +9,13 @@ export function createUsersRepository(db: Database) {
   const counts = createCountCache()
   // Every signed-in request runs this: prepared once, not rebuilt by Drizzle each time.
   const sessionQuery = db
-    .select({ id: user.id, email: user.email, createdAt: session.createdAt, expiresAt: session.expiresAt })
+    .select({
+      id: user.id,
+      email: user.email,
+      sessionId: session.id,
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+    })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
@@ -55,6 +61,15 @@ export function createUsersRepository(db: Database) {
       if (!row) return null
       const { createdAt, expiresAt, ...signedIn } = row
       return { user: signedIn, createdAt, expiresAt }
+    },
+
+    /** A person's address as it is now and whether it is verified (the moderator check: plugins/route-auth.ts). */
+    async accountOf(id: string) {
+      const [row] = await db
+        .select({ email: user.email, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, id))
+      return row
     },
 
     /** Deletes a session, signing it out everywhere. */

@@ -15,7 +15,11 @@ type ContactRevealProps = {
 /** The poster's phone as a tel: link's target: digits and a leading +. */
 const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`
 
+// A like always carries the e-mail, but between two people a block parts (docs/decisions/073).
+const PARTED = 'The poster’s phone number and e-mail address aren’t shown to you.'
+
 function announcement({ isLiked, number, userEmail, isExample, lastAction }: ContactRevealProps): string {
+  if (lastAction === 'like' && isLiked && !userEmail) return `Liked. ${PARTED}`
   if (lastAction === 'like' && isLiked) {
     const phone = number ? `Phone: ${number}.` : 'No phone number given.'
     return `Liked. ${phone} E-mail: ${userEmail ?? 'not shown'}.${isExample ? ' Both are examples.' : ''}`
@@ -34,7 +38,9 @@ export function ContactReveal(props: ContactRevealProps) {
   const example = isExample && <span className="badge badge-sm badge-neutral">Example</span>
   return (
     <section aria-label="The poster’s contacts" className="w-full text-sm">
-      {isLiked ? (
+      {isLiked && !userEmail ? (
+        <p className="text-base-content/80">{PARTED}</p>
+      ) : isLiked ? (
         <dl className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <FaPhone aria-hidden="true" className="text-primary" />

@@ -7,8 +7,16 @@ import { factText } from '../../components/facts/fact-text.ts'
 import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
-/** `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it. */
-type ListingFactsProps = { listing: ListingDetail; userEmail: string | undefined; currency: string }
+/**
+ * `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it (unless a
+ * block parts them from the poster).
+ */
+type ListingFactsProps = {
+  listing: ListingDetail
+  userEmail: string | undefined
+  isLiked: boolean
+  currency: string
+}
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -20,7 +28,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** The listing's particulars as a definition list. */
-export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps) {
+export function ListingFacts({ listing, userEmail, isLiked, currency }: ListingFactsProps) {
   const now = useNow()
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
@@ -31,7 +39,9 @@ export function ListingFacts({ listing, userEmail, currency }: ListingFactsProps
             {userEmail}
           </a>
         ) : (
-          <span className="font-normal text-base-content/80">Shown once you like this listing</span>
+          <span className="font-normal text-base-content/80">
+            {isLiked ? 'Not shown to you' : 'Shown once you like this listing'}
+          </span>
         )}
         {listing.ownerVerified && (
           <span className="badge mt-2 flex w-fit gap-1 badge-sm font-semibold badge-success">

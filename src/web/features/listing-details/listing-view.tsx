@@ -67,7 +67,7 @@ export function ListingView({
           </Suspense>
         )}
         <MatchExplanation listing={listing} />
-        <ListingFacts listing={listing} userEmail={userEmail} currency={currency} />
+        <ListingFacts listing={listing} userEmail={userEmail} isLiked={isLiked} currency={currency} />
         <section>
           <h2 className="text-lg font-semibold">Description</h2>
           <p className="mt-1 whitespace-pre-line text-base-content/90">

@@ -44,8 +44,9 @@ function Shares({ shares }: { shares: { yours: number; theirs: number } }) {
     <p>
       Their answers meet {shares.yours}% of what matters to you, and yours meet {shares.theirs}% of what
       matters to them; the match takes both (√({(shares.yours / 100).toFixed(2)} ×{' '}
-      {(shares.theirs / 100).toFixed(2)}) ≈ {Math.round(100 * product)}%). A difference costs the side it
-      misses by how much that side said it matters: a little 1, somewhat 10, very much 50, a dealbreaker 250.
+      {(shares.theirs / 100).toFixed(2)}) ≈ {Math.round(100 * product)}%). Each wish met counts 10, however
+      much it matters; a difference costs the side it misses by how much that side said it matters: a little
+      1, somewhat 10, very much 50, a dealbreaker 250.
     </p>
   )
 }

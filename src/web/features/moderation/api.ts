@@ -5,7 +5,9 @@ import type { z } from 'zod'
 import { api } from '../../lib/api.ts'
 
 export const getModeratorStatus = () => api<{ isModerator: boolean }>(API.moderationStatus)
-export const getQueue = (signal?: AbortSignal) => api<Queue>(API.moderationQueue, { signal })
+/** A page of the queue: the first, or the one after `cursor` (a previous page's `nextCursor`). */
+export const getQueue = (cursor: string | null, signal?: AbortSignal) =>
+  api<Queue>(`${API.moderationQueue}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal })
 export const getActions = (signal?: AbortSignal) =>
   api<z.infer<typeof ActionLogSchema>>(API.moderationActions, { signal })
 

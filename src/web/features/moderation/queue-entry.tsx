@@ -30,6 +30,8 @@ function decisions(entry: QueueEntry): { intent: string; label: string; id: stri
     ]
   }
   const person = target.kind === 'user' ? target : target.sender
+  // A deleted account's message was kept to be read: there is no one left to suspend.
+  if (target.kind === 'message' && target.sender.deleted) return [dismiss]
   return [
     person.suspended
       ? { intent: 'unsuspend', label: 'Lift the suspension', id: person.id }

@@ -72,7 +72,9 @@ export function ReportedContent({ target }: { target: NonNullable<QueueEntry['ta
     <div>
       <p className="text-sm">
         Sent by {target.sender.name}
-        {target.sender.suspended && ' (suspended)'}; the conversation around it:
+        {target.sender.suspended && ' (suspended)'}
+        {target.sender.deleted && ', kept for the moderators after the account was deleted'}; the conversation
+        around it:
       </p>
       <ol className="mt-2 flex flex-col gap-1 text-sm">
         {target.around.map((message) => (

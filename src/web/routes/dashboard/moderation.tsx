@@ -1,4 +1,4 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { DecisionSchema } from '#shared/moderation.ts'
 import { REPORT_TARGET_KINDS, type ReportTargetKind } from '#shared/reports.ts'
 import { PageTitle } from '../../components/page-title.tsx'
@@ -7,13 +7,15 @@ import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { dismiss, getActions, getQueue, setHidden, setSuspended } from '../../features/moderation/api.ts'
 import { ActionLog } from '../../features/moderation/action-log.tsx'
+import { Floods } from '../../features/moderation/floods.tsx'
 import { QueueEntryCard } from '../../features/moderation/queue-entry.tsx'
 
 // The moderators' page: anyone else's loader gets the API's 403, shown by the error boundary.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
-  const [queue, log] = await Promise.all([getQueue(request.signal), getActions(request.signal)])
-  return { queue, actions: log.actions }
+  const cursor = new URL(request.url).searchParams.get('cursor')
+  const [queue, log] = await Promise.all([getQueue(cursor, request.signal), getActions(request.signal)])
+  return { queue, actions: log.actions, isFirstPage: cursor === null }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { queue, actions } = useLoaderData<typeof loader>()
+  const { queue, actions, isFirstPage } = useLoaderData<typeof loader>()
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <PageTitle title="Moderation" />
@@ -48,12 +50,27 @@ export function Component() {
         <p className="mt-1 text-base-content/80">
           {queue.openReports === 0
             ? 'No open reports. Thank you for keeping Nestmate safe.'
-            : `${queue.openReports} open ${queue.openReports === 1 ? 'report' : 'reports'}, grouped by what they name, the newest first.`}
+            : `${queue.openReports} open ${queue.openReports === 1 ? 'report' : 'reports'}, grouped by what they name: what reports hid first, then the newest first.`}
         </p>
       </div>
+      <Floods floods={queue.floods} />
       {queue.entries.map((entry) => (
         <QueueEntryCard key={`${entry.targetKind}:${entry.targetId}`} entry={entry} />
       ))}
+      {(queue.nextCursor || !isFirstPage) && (
+        <nav aria-label="Queue pages" className="flex gap-4">
+          {!isFirstPage && (
+            <Link className="link" to=".">
+              Back to the newest
+            </Link>
+          )}
+          {queue.nextCursor && (
+            <Link className="link" to={`?cursor=${encodeURIComponent(queue.nextCursor)}`}>
+              Older reports
+            </Link>
+          )}
+        </nav>
+      )}
       <ActionLog actions={actions} />
     </section>
   )
