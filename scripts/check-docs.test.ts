@@ -3,7 +3,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { ENV_VARIABLES } from '../src/server/env.ts'
-import { commentsOf, findProblems, readDocs, readEnvVariables, type Docs } from './check-docs.ts'
+import {
+  commentsOf,
+  findProblems,
+  readDocs,
+  readEnvVariables,
+  readFolders,
+  readPackages,
+  type Docs,
+} from './check-docs.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -114,6 +122,31 @@ describe('the docs check', () => {
     expect(findProblems(root, base, others)).toEqual([
       'README.md: the configuration table has no row for NEW_SETTING',
       'README.md: CURRENCY is in the table but not in src/server/env.ts',
+    ])
+  })
+
+  test('fails on a package §2 names that package.json lacks, and on a runtime dependency §2 leaves out', () => {
+    const packages = readPackages(root)
+    const docs = changed({
+      'docs/architecture.md': (text) => text.replace('`swiper` (banner)', '`aos` (banner)'),
+    })
+    expect(findProblems(root, docs, undefined, packages)).toEqual([
+      'docs/architecture.md §2: aos is not in package.json',
+      'docs/architecture.md §2: the dependency swiper is not named',
+    ])
+  })
+
+  test('fails on a folder of the rooms §7 does not describe, and on a described folder that is gone', () => {
+    const folders = [...readFolders(root), 'src/server/viewings']
+    expect(findProblems(root, base, undefined, undefined, folders)).toEqual([
+      'docs/architecture.md §7: the folder src/server/viewings/ is not described',
+    ])
+    const docs = changed({
+      'docs/architecture.md': (text) => text.replace('- `src/server/cleanup/`', '- `src/server/sweeps/`'),
+    })
+    expect(findProblems(root, docs)).toEqual([
+      expect.stringMatching(/^docs\/architecture\.md:\d+: src\/server\/sweeps\/ doesn't exist$/),
+      'docs/architecture.md §7: the folder src/server/cleanup/ is not described',
     ])
   })
 })

@@ -3,8 +3,10 @@
 // docs/, drizzle/ or public/) named in README.md, in docs/ or in a code comment, a file named from inside its folder
 // (`plugins/auth.ts`), a relative link or its #anchor leads nowhere; when a "§N" names no section of
 // architecture.md, or two of its sections share a number or come out of order; when "decision NNN" (or "decisions NNN and NNN") in the docs or a code comment names no record;
-// when a record amends or supersedes another that doesn't say so back (docs/decisions/template.md); or when a
-// variable of the server's env schema has no row in the README's configuration table, or a row no variable.
+// when a record amends or supersedes another that doesn't say so back (docs/decisions/template.md); when a
+// variable of the server's env schema has no row in the README's configuration table, or a row no variable; when
+// architecture.md §2 names a package package.json lacks, or leaves out a runtime dependency; or when §7 leaves out
+// a folder of the repository's rooms (src/*, src/server/*, src/web/*, the resources and the features).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -60,14 +62,73 @@ export function readEnvVariables(root: string): string[] {
 }
 
 /** Everything wrong, one line each; empty when the docs hold. */
-export function findProblems(root: string, docs: Docs, envVariables = readEnvVariables(root)): string[] {
+export function findProblems(
+  root: string,
+  docs: Docs,
+  envVariables = readEnvVariables(root),
+  packages = readPackages(root),
+  folders = readFolders(root),
+): string[] {
   return [
     ...pathProblems(root, docs),
     ...sectionProblems(docs),
     ...recordProblems(docs),
     ...decisionProblems(docs),
     ...envProblems(docs, envVariables),
+    ...packageProblems(docs, packages),
+    ...folderProblems(docs, folders),
   ]
+}
+
+/** package.json's dependencies: the runtime ones, and every one (dev included). */
+export type Packages = { runtime: string[]; all: string[] }
+
+export function readPackages(root: string): Packages {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
+  }
+  const runtime = Object.keys(manifest.dependencies ?? {})
+  return { runtime, all: [...runtime, ...Object.keys(manifest.devDependencies ?? {})] }
+}
+
+/** The folders architecture.md §7 must describe: the repository's rooms, one level into each that has rooms. */
+export function readFolders(root: string): string[] {
+  const dirs = (dir: string) =>
+    readdirSync(path.join(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${dir}/${entry.name}`)
+  return ['src', 'src/server', 'src/web', 'src/server/routes', 'src/web/features'].flatMap(dirs)
+}
+
+const section = (text: string, number: number) =>
+  text.split(new RegExp(`^## ${number}\\. `, 'm'))[1]?.split(/^## /m)[0] ?? ''
+
+/** §2 names packages in backticks: each must be a dependency, and each runtime dependency must be named. */
+function packageProblems(docs: Docs, packages: Packages): string[] {
+  const stack = section(docs.get('docs/architecture.md') ?? '', 2)
+  const named = new Set(
+    [...stack.matchAll(/`((?:@[a-z0-9-]+\/)?[a-z0-9][\w.-]*)`/g)].map(([, name]) => name!),
+  )
+  return [
+    ...[...named]
+      .filter((name) => !packages.all.includes(name))
+      .map((name) => `docs/architecture.md §2: ${name} is not in package.json`),
+    ...packages.runtime
+      .filter((name) => !named.has(name))
+      .map((name) => `docs/architecture.md §2: the dependency ${name} is not named`),
+  ]
+}
+
+/** §7 says what each room holds: a folder it doesn't name in backticks (as `name`, `name/` or a path) is missing. */
+function folderProblems(docs: Docs, folders: string[]): string[] {
+  const rooms = section(docs.get('docs/architecture.md') ?? '', 7)
+  const named = new Set(
+    [...rooms.matchAll(/`([\w./-]+?)\/?`/g)].flatMap(([, name]) => [name!, name!.split('/').at(-1)!]),
+  )
+  return folders
+    .filter((folder) => !named.has(folder) && !named.has(folder.split('/').at(-1)!))
+    .map((folder) => `docs/architecture.md §7: the folder ${folder}/ is not described`)
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
