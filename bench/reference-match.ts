@@ -15,10 +15,12 @@ const WEIGHT_MASKS = [
 const bitCount = (mask: string) => `bit_count((${mask})::bit(64))`
 const weighted = (term: (mask: string) => string) =>
   WEIGHT_MASKS.map(([weight, mask]) => `${weight} * ${term(mask)}`).join(' + ')
+// A wish the other side meets weighs 10 whatever its importance; a missed one its own weight (decision 074).
 function satisfaction(from: string, to: string) {
-  const total = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.${mask}`))
-  const met = weighted((mask) => bitCount(`${to}.answer_bits & ${from}.accepted_bits & ${from}.${mask}`))
-  return `(case when (${total}) = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
+  const met = `10 * ${bitCount(`${to}.answer_bits & ${from}.accepted_bits`)}`
+  const missed = weighted((mask) => bitCount(`${to}.answer_bits & ~${from}.accepted_bits & ${from}.${mask}`))
+  const total = `(${met}) + (${missed})`
+  return `(case when ${total} = 0 then 1.0::float8 else (${met})::float8 / (${total}) end)`
 }
 const SCORE = `(case when ${bitCount('p.answer_bits & v.answered_bits')} < 3 then null
   else floor(100 * sqrt(${satisfaction('v', 'p')} * ${satisfaction('p', 'v')}) + 0.5)::int end)`
