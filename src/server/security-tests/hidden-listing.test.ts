@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect, test } from 'vitest'
 import { likeAs, unlikeAs } from '../routes/likes/test-requests.ts'
-import { createListing, injectAs, signUp, type TestUser, useTestApp } from '../test/app.ts'
+import { createListing, injectAs, signUp, signUpVerified, type TestUser, useTestApp } from '../test/app.ts'
 import { registeredApiRoutes } from './routes.ts'
 
 // A listing hidden by moderation is its owner's and the moderators' alone (docs/decisions/073): every read the API
@@ -45,7 +45,7 @@ const leaks = (seen: { route: string; text: string }[], listingId: string) =>
 
 test('a hidden listing is absent from every read but its owner’s and the moderators’', async () => {
   const [owner, liker, stranger] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
-  const moderator = await signUp(t.app, { email: MODERATOR })
+  const moderator = await signUpVerified(t, { email: MODERATOR })
   const id = await createListing(t.app, owner, { title: `${WORD} loft`, number: PHONE })
   expect((await likeAs(t.app, liker, id)).statusCode).toBe(200)
 
