@@ -8,7 +8,8 @@ export const TAP_MIN = 44
  * without that much space around them, each as "what it is and its size". WCAG 2.5.8's spacing exception, at 44:
  * a circle of TAP_MIN's diameter on a small target's centre may touch neither another control nor another small
  * target's circle. A field's label is part of its target (a tap on it works the field), and a link inside a
- * sentence is exempt, as 2.5.8 exempts inline targets. `except` names controls left out on purpose (by selector).
+ * sentence is exempt, as 2.5.8 exempts inline targets. Controls that overlap one another are listed too.
+ * `except` names controls left out on purpose (by selector).
  */
 export function smallTapTargets(page: Page, except: string[] = []): Promise<string[]> {
   return page.evaluate(
@@ -68,6 +69,16 @@ export function smallTapTargets(page: Page, except: string[] = []): Promise<stri
           ''
         return `<${t.element.localName}> "${label.replace(/\s+/g, ' ').slice(0, 40)}" ${Math.round(width(t))}×${Math.round(height(t))}`
       }
+      // Two controls on top of each other: a tap on either may work the other.
+      const overlap = (a: Target, b: Target) =>
+        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+      const overlapping = targets.flatMap((target, index) =>
+        targets
+          .slice(index + 1)
+          .filter((other) => !isSame(target, other) && overlap(target, other))
+          .map((other) => `${name(target)} overlaps ${name(other)}`),
+      )
       return targets
         .filter(
           (target) =>
@@ -83,6 +94,7 @@ export function smallTapTargets(page: Page, except: string[] = []): Promise<stri
             ),
         )
         .map(name)
+        .concat(overlapping)
     },
     { min: TAP_MIN, except },
   )
