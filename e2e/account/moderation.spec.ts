@@ -65,6 +65,9 @@ test(`a person reports a listing and a moderator hides it (axe in both modes at 
   await expect(moderator.page.getByRole('article', { name: new RegExp(title) })).toHaveCount(0)
   await expect(moderator.page.getByRole('table')).toContainText('Photos copied from a hotel site')
   await expect(moderator.page.getByRole('table')).toContainText(MODERATOR)
+  // The log names the listing as people know it: by its title, not its id.
+  await expect(moderator.page.getByRole('table')).toContainText(`hid listing “${title}”`)
+  await expect(moderator.page.getByRole('table')).not.toContainText(listingId)
   await expectNoSeriousViolationsEverywhere(moderator.page, { screenshot: 'moderation-log' })
 
   // The listing is gone for everyone but its owner.

@@ -32,12 +32,26 @@ test('write a room-wanted ad, find it on Rooms wanted, and be found from a poste
   await page.getByRole('link', { name: 'My room-wanted ad' }).click()
   await expect(page.getByRole('heading', { name: 'My room-wanted ad', level: 1 })).toBeVisible()
 
-  await page.getByLabel('Headline').fill(headline)
-  await page.getByLabel(/Budget a month/).fill('900')
+  // A refused form: every error summed up above it, the focus on the first field to fix.
   const area = page.getByRole('combobox', { name: 'Area 1' })
-  await area.fill('fitzroy')
-  await page.getByRole('option', { name: 'Fitzroy, Australia' }).click()
-  await expect(area).toHaveValue('Fitzroy, Australia')
+  await area.fill('fitzro')
+  await expect(page.getByRole('option', { name: 'Fitzroy, Australia' })).toBeVisible()
+  await page.getByRole('button', { name: 'Publish your ad' }).click()
+  const summary = page.getByRole('alert').filter({ hasText: 'things to fix' })
+  for (const message of ['Headline is required.', 'Budget is required.', 'Choose at least one area.'])
+    await expect(summary.getByRole('link', { name: message })).toBeVisible()
+  await expect(page.getByLabel('Headline')).toBeFocused()
+  await summary.getByRole('link', { name: 'Choose at least one area.' }).click()
+  await expect(area).toBeFocused()
+  await expect(area).toBeInViewport()
+  await lookEverywhere(page, 'seeker-ad-form-refused')
+
+  await page.getByLabel('Headline').fill(headline)
+  await page.getByLabel('Budget a month, in US Dollar (USD)').fill('900')
+  // The town's name typed in full is that town, without picking it from the suggestions.
+  await area.fill('Fitzroy')
+  await expect(page.getByRole('option', { name: 'Fitzroy, Australia' })).toBeVisible()
+  await expect(page.getByText('Choose a place from the suggestions.')).toHaveCount(0)
   await page.getByLabel('Move in from').fill('2026-12-20')
   await page.getByLabel('Wants bills included').check()
   await page

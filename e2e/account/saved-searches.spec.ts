@@ -118,3 +118,52 @@ test('save a search signed out, find it in the dashboard, open it from the alert
   await expect(item.getByLabel('E-mails')).toHaveValue('off')
   for (const open of [context, posterContext, stranger]) await open.close()
 })
+
+test('each change to a saved search says what was saved, keeps the focus, and a delete can be undone', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, context } = await signedInPage(browser, baseURL!)
+  const name = `Studios ${uniqueToken()}`
+  const saved = await context.request.post('/api/saved-searches', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { name, query: 'roomType=Studio', alert: 'daily' },
+  })
+  expect(saved.status(), await saved.text()).toBe(201)
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 })
+  await page.goto('/dashboard/saved-searches')
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+
+  // The alert: said, and the select keeps the focus.
+  const alert = item.getByLabel('E-mails')
+  await alert.focus()
+  await alert.selectOption('instant')
+  await expect(item.getByRole('status')).toHaveText(
+    `E-mails for “${name}”: Instantly (within minutes). Saved.`,
+  )
+  await expect(alert).toBeFocused()
+  await expect(alert).toHaveValue('instant')
+
+  // Renaming: said, and the focus stays on Rename.
+  const renamed = `Cheap ${name}`
+  await item.getByText('Rename or delete').click()
+  await item.getByLabel('New name').fill(renamed)
+  await item.getByRole('button', { name: 'Rename' }).click()
+  const renamedItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: renamed }) })
+  await expect(renamedItem.getByRole('status')).toHaveText(`Renamed to “${renamed}”.`)
+  await expect(renamedItem.getByRole('button', { name: 'Rename' })).toBeFocused()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'saved-searches-renamed' })
+
+  // Deleting: said, with Undo, which has the focus; Undo brings the search back, alert and all.
+  await renamedItem.getByRole('button', { name: `Delete ${renamed}` }).click()
+  await expect(renamedItem).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: `Deleted “${renamed}”.` })).toBeVisible()
+  const undo = page.getByRole('button', { name: `Undo deleting ${renamed}` })
+  await expect(undo).toBeFocused()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'saved-searches-deleted' })
+  await undo.click()
+  await expect(page.getByRole('status').filter({ hasText: `“${renamed}” is back.` })).toBeVisible()
+  await expect(renamedItem.getByLabel('E-mails')).toHaveValue('instant')
+  await expect(renamedItem.getByRole('link', { name: `Open ${renamed}` })).toBeFocused()
+  await context.close()
+})

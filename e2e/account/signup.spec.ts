@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../public/helpers.ts'
+import { expectNoSeriousViolationsInBothModes } from '../support/axe.ts'
 import { newUser, signUpViaApi } from '../support/api.ts'
 import { linkFromMail, mailCount } from '../support/mail.ts'
 import { closePopup, expectPopup } from '../support/popup.ts'
@@ -29,41 +30,51 @@ test.describe('signup', () => {
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expectPopup(page, 'Invalid Password', 'See what to change under the password field.')
     expect(signUpCalls).toBe(0)
-    // The rule itself is said once, next to the field.
-    await expect(page.getByText('Password must include at least one lowercase letter.')).toHaveCount(1)
+    // The rule is said next to the field and in the summary above the form, which links to the field.
+    await expect(page.getByText('Password must include at least one lowercase letter.')).toHaveCount(2)
 
+    // Closing the pop-up leaves the focus on the password, the field to fix.
     await closePopup(page)
+    await expect(password).toBeFocused()
     // The same list of common passwords the server refuses, in any letter case.
     await password.fill('pASSWORd1')
-    await expect(
-      page.getByText('This password is too common; choose one that is harder to guess.'),
-    ).toBeVisible()
+    await expect(password).toHaveAccessibleDescription(
+      /This password is too common; choose one that is harder to guess\.$/,
+    )
     await password.fill('Abcdefg')
     await expect(page.getByText(/Password must|too common/)).toHaveCount(0)
   })
 
-  test("an empty form shows every field's message at once, each once", async ({ page }) => {
-    await page.goto('/signup')
-    await page.getByRole('button', { name: 'Sign up' }).click()
-    await expectPopup(page, 'Invalid Password', 'See what to change under the password field.')
-    await closePopup(page)
-    for (const message of [
-      'Name is required.',
-      'Enter a valid email address.',
-      'Password must be at least 6 characters.',
-    ])
-      await expect(page.getByText(message)).toHaveCount(1)
-    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+  test("an empty form sums up every field's message and puts the focus on the first, with no pop-up", async ({
+    page,
+  }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/signup')
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      const summary = page.getByRole('alert').filter({ hasText: '3 things to fix' })
+      await expect(summary).toBeVisible()
+      for (const message of ['Name is required.', 'Enter a valid email address.', 'Password is required.'])
+        await expect(summary.getByRole('link', { name: message })).toBeVisible()
+      await expect(page.getByLabel('Name')).toBeFocused()
+      // The spec's "Invalid Password" is for a password that was typed and refused, not a missing one.
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+      // Each message links to its field.
+      await summary.getByRole('link', { name: 'Password is required.' }).click()
+      await expect(page.getByLabel('Password')).toBeFocused()
+      await expectNoSeriousViolationsInBothModes(page)
+    }
   })
 
   test('requires a name and an e-mail', async ({ page }) => {
     await page.goto('/signup')
     await page.getByLabel('Password').fill('Nestmate1')
     await page.getByRole('button', { name: 'Sign up' }).click()
-    await expect(page.getByText('Name is required.')).toBeVisible()
-    await expect(page.getByText('Enter a valid email address.')).toBeVisible()
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name is required.')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address.')
     await expect(page).toHaveURL(/\/signup$/)
   })
 

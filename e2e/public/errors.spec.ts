@@ -1,16 +1,31 @@
 import { expect, test } from '@playwright/test'
 
-test('an unknown path shows the error page whose Retry and Back to Home both go home', async ({ page }) => {
+test('an unknown path says the page is not found and offers the way back, not a Retry', async ({ page }) => {
   await page.goto('/definitely/not/here')
-  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByText('There is no page at /definitely/not/here (error 404).')).toBeVisible()
   await expect(page).toHaveTitle('Nestmate | Page not found')
-
-  await page.getByRole('link', { name: 'Retry' }).click()
-  await expect(page).toHaveURL('/')
-  await page.goBack()
+  await expect(page.getByRole('link', { name: 'Retry' })).toHaveCount(0)
+  // Opened directly, there is nothing to go back to: home is the way.
+  await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0)
   await page.getByRole('link', { name: 'Back to Home' }).click()
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('heading', { name: 'Featured Roommates Post' })).toBeVisible()
+
+  // Reached from a page of the site, Go back returns to it.
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { name: 'Who We Are' })).toBeVisible()
+  await page.evaluate(() => {
+    const link = Object.assign(document.createElement('a'), {
+      href: '/about/typo',
+      textContent: 'A broken link',
+    })
+    document.querySelector('main')!.append(link)
+  })
+  await page.getByRole('link', { name: 'A broken link' }).click()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.getByRole('button', { name: 'Go back' }).click()
+  await expect(page).toHaveURL('/about')
 })
 
 test('a page whose data fails to load shows the same error look, and Retry loads it again', async ({

@@ -146,6 +146,11 @@ export const ActionSchema = z.object({
   action: z.enum(MODERATION_ACTIONS),
   targetKind: z.enum(REPORT_TARGET_KINDS),
   targetId: z.string(),
+  /**
+   * What a moderator knows the thing by, as it is now: a listing's title, an ad's headline, a person's name, a
+   * message's sender's name. null: it has gone since.
+   */
+  targetName: z.string().nullable(),
   /** The moderator's address as it was then. */
   moderator: z.string(),
   reason: z.string(),

@@ -18,6 +18,9 @@ const LEGAL_LINKS = [
   { hash: 'cookies', label: 'Cookie Policy' },
 ]
 
+// A link a thumb can hit on a phone: 44 px tall, the list's spacing inside it.
+const TAP = 'max-sm:inline-flex max-sm:min-h-11 max-sm:items-center'
+
 // Nestmate has no social profiles yet; the icons say so instead of linking nowhere.
 const SOCIAL = [
   { Icon: FaFacebookF, label: 'Facebook' },
@@ -41,7 +44,7 @@ export function Footer() {
         <FooterColumn title="Quick links">
           {QUICK_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={(state) => `link-hover ${navLinkClass(state)}`}>
+              <NavLink to={link.to} end className={(state) => `link-hover ${TAP} ${navLinkClass(state)}`}>
                 {link.label}
               </NavLink>
             </li>
@@ -50,7 +53,7 @@ export function Footer() {
         <FooterColumn title="Legal">
           {LEGAL_LINKS.map((link) => (
             <li key={link.hash}>
-              <Link to={`${PATHS.support}#${link.hash}`} className="link-hover">
+              <Link to={`${PATHS.support}#${link.hash}`} className={`link-hover ${TAP}`}>
                 {link.label}
               </Link>
             </li>
@@ -86,7 +89,7 @@ function FooterColumn({ title, children, isNav = true }: FooterColumnProps) {
   return (
     <Wrapper aria-label={isNav ? title : undefined}>
       <h2 className="mb-3 font-semibold tracking-wide text-base-content/80 uppercase">{title}</h2>
-      <ul className="space-y-2">{children}</ul>
+      <ul className="space-y-2 max-sm:space-y-0">{children}</ul>
     </Wrapper>
   )
 }

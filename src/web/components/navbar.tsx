@@ -21,9 +21,12 @@ export function Navbar() {
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-4">
         <div className="navbar-start gap-1">
           <MobileMenu />
-          <Link to={PATHS.home} className="flex items-center gap-2 rounded-lg px-1 text-xl font-bold">
+          <Link
+            to={PATHS.home}
+            className="flex min-h-11 items-center gap-2 rounded-lg px-1 text-xl font-bold"
+          >
             <img src="/logo.svg" alt="" className="size-9" />
-            <span className="max-[359px]:sr-only">Nestmate</span>
+            <span className="max-[429px]:sr-only">Nestmate</span>
           </Link>
         </div>
         <ul className="navbar-center menu menu-horizontal hidden gap-1 lg:flex">

@@ -44,7 +44,12 @@ export function ReportButton({
     )
   return (
     <>
-      <button type="button" className="link" onClick={() => dialog.current?.showModal()}>
+      {/* Text-sized on a wide screen; a 44 px target on a phone. */}
+      <button
+        type="button"
+        className="link max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center max-sm:justify-center"
+        onClick={() => dialog.current?.showModal()}
+      >
         {label}
       </button>
       <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>

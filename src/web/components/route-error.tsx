@@ -2,14 +2,13 @@ import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } f
 import { PATHS } from '#shared/api.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import { ErrorView } from './error-view.tsx'
+import { NotFoundView } from './not-found-view.tsx'
 import { PageTitle } from './page-title.tsx'
 
 /** What went wrong, in words a visitor can act on; server details stay on the server. */
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) {
-    return error.status === 404
-      ? 'We could not find that page.'
-      : `The page could not be loaded (${error.status}).`
+    return `The page could not be loaded (${error.status}).`
   }
   if (error instanceof ApiRequestError) {
     return error.status >= 500 ? 'Our server had a problem. Please try again in a moment.' : error.message
@@ -23,6 +22,13 @@ export function RouteErrorBoundary() {
   const error = useRouteError()
   const navigate = useNavigate()
   const location = useLocation()
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <>
+        <PageTitle title="Page not found" />
+        <NotFoundView message="We could not find that page (error 404)." />
+      </>
+    )
   return (
     <>
       <PageTitle title="Error" />

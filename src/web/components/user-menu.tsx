@@ -79,7 +79,11 @@ export function UserMenu() {
       <UnreadLink />
       <Tooltip text={name}>
         {(tooltipId) => (
-          <Link to={PATHS.profile} className="avatar rounded-full" aria-describedby={tooltipId}>
+          <Link
+            to={PATHS.profile}
+            className="avatar grid min-h-11 min-w-11 place-items-center rounded-full"
+            aria-describedby={tooltipId}
+          >
             <img
               src={image || DEFAULT_AVATAR}
               alt={name}

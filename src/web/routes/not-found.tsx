@@ -1,6 +1,5 @@
-import { Link, useLocation } from 'react-router'
-import { PATHS } from '#shared/api.ts'
-import { ErrorView } from '../components/error-view.tsx'
+import { useLocation } from 'react-router'
+import { NotFoundView } from '../components/not-found-view.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 
@@ -9,21 +8,11 @@ export function Component() {
   return (
     <>
       <PageTitle title="Page not found" />
-      <ErrorView
+      <NotFoundView
         message={
           <>
-            There is no page at <code className="break-all">{pathname}</code>. It may have moved, or the link
-            may be mistyped.
-          </>
-        }
-        actions={
-          <>
-            <Link to={PATHS.home} className="btn btn-primary">
-              Retry
-            </Link>
-            <Link to={PATHS.home} className="btn btn-outline">
-              Back to Home
-            </Link>
+            There is no page at <code className="break-all">{pathname}</code> (error 404). It may have moved,
+            or the link may be mistyped.
           </>
         }
       />

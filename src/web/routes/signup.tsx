@@ -25,14 +25,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = { name: field(form, 'name'), email: field(form, 'email'), photo: field(form, 'photo') }
   const password = field(form, 'password')
 
-  // Every field's message at once, each once: next to its field. A weak password also gets the pop-up
-  // 'Invalid Password', which points there rather than repeating the message.
+  // Every field's message at once, each next to its field and in the summary above the form.
   const parsed = SignupSchema.safeParse({ ...input, password })
   if (!parsed.success) {
     const errors: SignupErrors = {}
     for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SignupErrors] ??= issue.message
-    if (errors.password) showError('Invalid Password', 'See what to change under the password field.')
-    return { errors }
+    // An empty password is missing, like an empty name: the spec's pop-up is for a password that was refused.
+    if (password === '') errors.password = 'Password is required.'
+    return { errors, isPasswordRefused: password !== '' && errors.password !== undefined }
   }
 
   // The answer is the same whether or not the address has an account, and signs no one in; the mail says which.
@@ -70,7 +70,7 @@ export function Component() {
       {sentTo ? (
         <SignupSent email={sentTo} loginTo={withFrom(PATHS.login, search)} />
       ) : (
-        <SignupForm errors={result?.errors} />
+        <SignupForm result={result?.errors ? result : undefined} />
       )}
     </AuthCard>
   )

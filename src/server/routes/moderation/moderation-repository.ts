@@ -12,6 +12,18 @@ type Action = ModerationAction['action']
 /** What a moderator can hide: a listing or a room-wanted ad (the table of each is named as its report kind). */
 export type HideableKind = 'listing' | 'seeker_ad'
 
+// A target id is text of any kind's shape: it is cast only where it has that shape, so each lookup uses its key.
+const UUID_SHAPE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+const asUuid = sql`case when a.target_id ~ ${UUID_SHAPE} then a.target_id::uuid end`
+/** The logged thing's name as it is now (moderation_action `a`); null when it has gone. */
+const targetNameSql = sql`case a.target_kind
+    when 'listing' then (select title from listing where id = ${asUuid})
+    when 'seeker_ad' then (select headline from seeker_ad where id = ${asUuid})
+    when 'user' then (select name from "user" where id = a.target_id)
+    when 'message' then (select u.name from message m join "user" u on u.id = m.sender_id
+      where m.id = case when a.target_id ~ '^[0-9]{1,18}$' then a.target_id::bigint end)
+  end`
+
 const iso = (value: unknown) => new Date(value as string).toISOString()
 
 type QueueRow = Omit<QueueEntry, 'target'> & { target: (Record<string, unknown> & { kind: string }) | null }
@@ -127,9 +139,9 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
     async actions(): Promise<ModerationAction[]> {
       const rows = await rowsOf<ModerationAction>(
         db,
-        sql`select id, action, target_kind as "targetKind", target_id as "targetId", moderator_email as moderator,
-            reason, created_at as "createdAt"
-          from moderation_action order by created_at desc limit 100`,
+        sql`select a.id, a.action, a.target_kind as "targetKind", a.target_id as "targetId",
+            ${targetNameSql} as "targetName", a.moderator_email as moderator, a.reason, a.created_at as "createdAt"
+          from moderation_action a order by a.created_at desc limit 100`,
       )
       return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }))
     },

@@ -107,7 +107,7 @@ test('hide and unhide a listing; dismiss shows a listing reports hid; every deci
   const moderatorUser = await asModerator()
   const owner = await signUp(t.app)
   const viewer = await signUp(t.app)
-  const id = await createListing(t.app, owner)
+  const id = await createListing(t.app, owner, { title: 'Logged room' })
   await report(viewer, 'listing', id)
 
   const missingReason = await call(moderatorUser, 'POST', `listings/${id}/hide`, { reason: ' ' })
@@ -146,7 +146,13 @@ test('hide and unhide a listing; dismiss shows a listing reports hid; every deci
 
   const log = (await call(moderatorUser, 'GET', 'actions')).json().actions
   expect(log.slice(0, 3)).toEqual([
-    expect.objectContaining({ action: 'dismiss', targetId: id, moderator: MODERATOR, reason: 'Fine' }),
+    expect.objectContaining({
+      action: 'dismiss',
+      targetId: id,
+      targetName: 'Logged room',
+      moderator: MODERATOR,
+      reason: 'Fine',
+    }),
     expect.objectContaining({ action: 'unhide', targetKind: 'listing', reason: 'Owner proved it' }),
     expect.objectContaining({
       action: 'hide',

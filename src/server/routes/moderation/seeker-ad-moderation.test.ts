@@ -168,6 +168,7 @@ test('a moderator hides and shows an ad; each decision is logged; nobody else ma
       action: 'unhide',
       targetKind: 'seeker_ad',
       targetId: adId,
+      targetName: 'Quiet nurse looking for a room',
       reason: 'Edited since',
     }),
     expect.objectContaining({

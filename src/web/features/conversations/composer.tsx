@@ -48,7 +48,9 @@ export function Composer({ onSent }: { onSent: (message: Message) => void }) {
         </button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-base-content/80">
-        {length > MESSAGE_MAX - 200 ? `${MESSAGE_MAX - length} characters left. ` : ''}Ctrl+Enter sends.
+        {length > MESSAGE_MAX - 200 ? `${MESSAGE_MAX - length} characters left. ` : ''}
+        {/* A keyboard shortcut means nothing on a phone: said only where a keyboard is likely. */}
+        <span className="max-sm:hidden pointer-coarse:hidden">Ctrl+Enter sends.</span>
       </p>
       {fetcher.data?.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

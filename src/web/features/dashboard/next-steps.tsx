@@ -2,14 +2,36 @@ import { FaCircleCheck, FaRegCircle } from 'react-icons/fa6'
 import { Link } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 
-type NextStepsProps = { hasLivingProfile: boolean; listingCount: number | undefined }
+type NextStepsProps = {
+  hasLivingProfile: boolean
+  listingCount: number | undefined
+  /** Whether the person has a room-wanted ad (a seeker's counterpart of a listing). */
+  hasSeekerAd: boolean
+}
 
 /**
  * For someone new to Nestmate: what to do first, with what is already done ticked. Hidden once the living
- * profile is filled in and a room is posted (or when the counts couldn't be read).
+ * profile is filled in and a room is posted or a room-wanted ad written (or when the counts couldn't be read).
  */
-export function NextSteps({ hasLivingProfile, listingCount }: NextStepsProps) {
-  if (listingCount === undefined || (hasLivingProfile && listingCount > 0)) return null
+export function NextSteps({ hasLivingProfile, listingCount, hasSeekerAd }: NextStepsProps) {
+  if (listingCount === undefined) return null
+  const hasListing = listingCount > 0
+  if (hasLivingProfile && (hasListing || hasSeekerAd)) return null
+  // A poster posts a room, a seeker writes an ad: a seeker who has one is not asked for a room.
+  const offer =
+    hasSeekerAd && !hasListing
+      ? {
+          isDone: true,
+          to: PATHS.mySeekerAd,
+          action: 'Write your room-wanted ad',
+          why: 'Posters with a room in your towns and budget can find you and write to you.',
+        }
+      : {
+          isDone: hasListing,
+          to: PATHS.addListing,
+          action: 'Post your room',
+          why: 'Have a room to share? Describe it, add photos, and people who fit can like it.',
+        }
   const steps = [
     {
       isDone: hasLivingProfile,
@@ -17,12 +39,7 @@ export function NextSteps({ hasLivingProfile, listingCount }: NextStepsProps) {
       action: 'Fill in your living profile',
       why: 'Two minutes of questions; every listing then shows how well you would match.',
     },
-    {
-      isDone: listingCount > 0,
-      to: PATHS.addListing,
-      action: 'Post your room',
-      why: 'Have a room to share? Describe it, add photos, and people who fit can like it.',
-    },
+    offer,
     {
       isDone: false,
       to: PATHS.dashboardBrowse,

@@ -27,7 +27,7 @@ export function TopBar({ sidebarId, isSidebarOpen, onOpenSidebar }: TopBarProps)
           </button>
           <Link to={PATHS.home} className="flex items-center gap-2 px-1 text-lg font-bold lg:hidden">
             <img src="/logo.svg" alt="" className="size-8" />
-            <span className="max-[359px]:sr-only">Nestmate</span>
+            <span className="max-[429px]:sr-only">Nestmate</span>
           </Link>
           <span className="hidden text-lg font-semibold lg:inline">Dashboard</span>
         </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { fetchNextPage, type BrowsePage } from './browse-api.ts'
+import { useKeepCardPlace } from './keep-card-place.ts'
 import { BrowseCard, CARD_GRID, listingCount, ResultsHeader } from './results-parts.tsx'
 
 /** The same view with another search text (the cursor, if any, belongs to the old one). */
@@ -31,6 +32,7 @@ export function BrowseResults({ firstPage, currency, isUpdating, showMapFirst = 
   const [next, setNext] = useState(shown.next)
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
   const [isMapShown, setIsMapShown] = useState(showMapFirst)
+  const cardList = useKeepCardPlace(key)
   const inDashboard = pathname.startsWith(PATHS.dashboard)
   const { total } = firstPage
   const detailsOf = (id: string) => (inDashboard ? PATHS.dashboardDetails(id) : PATHS.details(id))
@@ -88,7 +90,7 @@ export function BrowseResults({ firstPage, currency, isUpdating, showMapFirst = 
           </Link>
         </div>
       ) : (
-        <ul className={CARD_GRID}>
+        <ul {...cardList} className={CARD_GRID}>
           {listings.map((listing, index) => (
             <BrowseCard
               key={listing._id}

@@ -58,7 +58,10 @@ type BrowseCardProps = { listing: CardListing; currency: string; to: string; isF
  */
 export function BrowseCard({ listing, currency, to, isFirst }: BrowseCardProps) {
   return (
-    <li className="[contain-intrinsic-size:auto_15rem_auto_31rem] [content-visibility:auto]">
+    <li
+      data-card-id={listing._id}
+      className="[contain-intrinsic-size:auto_15rem_auto_31rem] [content-visibility:auto] [[data-placing]>&]:[content-visibility:visible]"
+    >
       <ListingCard listing={listing} currency={currency} headingLevel="h2" to={to} isFirst={isFirst} />
     </li>
   )

@@ -9,6 +9,14 @@ const DID: Record<ModerationAction['action'], string> = {
   dismiss: 'dismissed the reports on',
 }
 
+/** A listing or an ad by its title in quotes, a person by name, a message by its sender. */
+function TargetName({ action: { targetKind, targetName } }: { action: ModerationAction }) {
+  if (targetName === null) return <span className="italic">(deleted since)</span>
+  if (targetKind === 'user') return targetName
+  if (targetKind === 'message') return `from ${targetName}`
+  return `“${targetName}”`
+}
+
 /** Every decision, newest first: who, what, on what, why and when. */
 export function ActionLog({ actions }: { actions: ModerationAction[] }) {
   return (
@@ -37,7 +45,7 @@ export function ActionLog({ actions }: { actions: ModerationAction[] }) {
                   <td>{action.moderator}</td>
                   <td>
                     {DID[action.action]} {KIND[action.targetKind].toLowerCase()}{' '}
-                    <code className="text-xs">{action.targetId}</code>
+                    <TargetName action={action} />
                   </td>
                   <td>{action.reason}</td>
                 </tr>

@@ -7,6 +7,8 @@ export type ChosenPlace = { id: number; label: string; lat?: number; lon?: numbe
 
 type PlaceComboboxProps = {
   label: string
+  /** The text box's id, for a link to it (a summary of errors); a generated one without it. */
+  inputId?: string
   /** The form field that carries the chosen place's id ('' without one). */
   name: string
   /** A second form field that carries the chosen place's label, for a URL that shows it again. */
@@ -29,6 +31,14 @@ type PlaceComboboxProps = {
 
 const SEARCH_DELAY_MS = 150
 
+/** Letters alone, without case or accents: how the gazetteer compares names too. */
+const plain = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+
+/** Whether the text is the place's name or its whole label ("Fitzroy" or "Fitzroy, Australia"). */
+const isSameName = (place: Place, text: string) =>
+  plain(place.name) === plain(text) || plain(placeLabel(place)) === plain(text)
+
 /**
  * A place box with suggestions from the gazetteer: the ARIA combobox pattern (a text box that controls a list box).
  * Arrow keys move through the suggestions, Enter chooses one, Escape closes the list (or, closed, clears the box).
@@ -39,6 +49,7 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
   const { label, name, labelName, textName, defaultPlace = null, defaultText = '' } = props
   const { placeholder, describedBy, isInvalid, onChange } = props
   const id = useId()
+  const inputId = props.inputId ?? `${id}-input`
   const listId = `${id}-list`
   const [chosen, setChosen] = useState<ChosenPlace | null>(defaultPlace)
   const [text, setText] = useState(defaultPlace?.label ?? defaultText)
@@ -93,6 +104,14 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
       request.current = controller
       searchPlaces(query, controller.signal).then(
         (places) => {
+          // A place's name typed in full, as the suggestions show it, is that place (the biggest of that name)
+          // for a form that needs a chosen one: nobody has to pick what they already wrote.
+          const exact = textName ? undefined : places.find((place) => isSameName(place, query))
+          if (exact) {
+            const place = { id: exact.id, label: placeLabel(exact), lat: exact.lat, lon: exact.lon }
+            setChosen(place)
+            if (input.current) onChange?.(place, input.current)
+          }
           setOptions(places)
           setIsOpen(places.length > 0)
           setActive(-1)
@@ -152,10 +171,10 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
   const hintId = `${id}-hint`
   return (
     <div className="relative flex flex-col gap-1 text-sm font-medium">
-      <label htmlFor={`${id}-input`}>{label}</label>
+      <label htmlFor={inputId}>{label}</label>
       <input
         ref={input}
-        id={`${id}-input`}
+        id={inputId}
         name={chosen ? undefined : textName}
         type="text"
         role="combobox"

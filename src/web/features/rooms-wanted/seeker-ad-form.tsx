@@ -1,8 +1,11 @@
+import { useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { factNames } from '#shared/fact-table.ts'
 import { currencyName } from '#shared/format.ts'
 import { ROOM_TYPES } from '#shared/listing-values.ts'
 import { SEEKER_AD_FACTS, SEEKER_AD_LIMITS, type SeekerAd } from '#shared/seeker-ad.ts'
 import { FactFields } from '../../components/facts/fact-fields.tsx'
+import { ErrorSummary, useFocusFirstError } from '../../components/form/error-summary.tsx'
 import { describedBy, Field } from '../../components/form/field.tsx'
 import { PlaceCombobox } from '../places/place-combobox.tsx'
 import type { SeekerAdErrors, SeekerAdField } from './parse-seeker-ad-form.ts'
@@ -11,9 +14,27 @@ type SeekerAdFormProps = { ad: SeekerAd | null; errors: SeekerAdErrors; currency
 
 const SLOTS = Array.from({ length: SEEKER_AD_LIMITS.areas }, (_, index) => index)
 
+/** The fields in the form's order, for the summary of errors; each links to its control (the areas to the first). */
+const FIELD_ORDER: Exclude<SeekerAdField, 'form'>[] = [
+  'headline',
+  'budget',
+  'roomTypes',
+  'areas',
+  ...factNames(SEEKER_AD_FACTS),
+  'about',
+  'status',
+]
+const controlId = (field: SeekerAdField) => (field === 'areas' ? 'area0-input' : field)
+
 /** The room-wanted ad's form: what one needs, where (up to three places, each with a radius), and one's wishes. */
 export function SeekerAdForm({ ad, errors, currency }: SeekerAdFormProps) {
   const navigation = useNavigation()
+  const form = useRef<HTMLFormElement>(null)
+  const summary = FIELD_ORDER.flatMap((field) => {
+    const message = errors[field]
+    return message ? [{ id: controlId(field), message }] : []
+  })
+  useFocusFirstError(form, summary.length > 0 ? errors : null)
   const isSaving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const control = (name: SeekerAdField, base: string) => ({
     id: name,
@@ -23,7 +44,8 @@ export function SeekerAdForm({ ad, errors, currency }: SeekerAdFormProps) {
     'aria-describedby': describedBy(name, errors[name]),
   })
   return (
-    <Form method="post" noValidate className="grid gap-5 md:grid-cols-2">
+    <Form ref={form} method="post" noValidate className="grid gap-5 md:grid-cols-2">
+      <ErrorSummary errors={summary} />
       <Field id="headline" label="Headline" isRequired error={errors.headline} className="md:col-span-2">
         <input
           {...control('headline', 'input')}
@@ -35,7 +57,7 @@ export function SeekerAdForm({ ad, errors, currency }: SeekerAdFormProps) {
       </Field>
       <Field
         id="budget"
-        label={`Budget a month (${currencyName(currency)})`}
+        label={`Budget a month, in ${currencyName(currency)}`}
         isRequired
         error={errors.budget}
       >
@@ -55,12 +77,14 @@ export function SeekerAdForm({ ad, errors, currency }: SeekerAdFormProps) {
       >
         <legend className="mb-1 text-sm font-medium">Room types</legend>
         <div className="flex flex-wrap gap-4">
-          {ROOM_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2">
+          {ROOM_TYPES.map((type, index) => (
+            <label key={type} className="flex min-h-11 items-center gap-2">
               <input
+                id={index === 0 ? 'roomTypes' : undefined}
                 type="checkbox"
                 name="roomTypes"
                 value={type}
+                aria-invalid={errors.roomTypes ? true : undefined}
                 className="checkbox"
                 defaultChecked={ad ? ad.roomTypes.includes(type) : type === 'Single'}
               />
@@ -90,6 +114,7 @@ export function SeekerAdForm({ ad, errors, currency }: SeekerAdFormProps) {
                 <PlaceCombobox
                   label={`Area ${index + 1}`}
                   name={`area${index}`}
+                  inputId={`area${index}-input`}
                   placeholder="Start typing, then choose"
                   defaultPlace={area ? { id: area.placeId, label: area.name } : null}
                   isInvalid={Boolean(errors.areas)}

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import {
@@ -9,17 +9,27 @@ import {
 } from '#shared/saved-searches.ts'
 import { ALERT_LABELS } from './alert-labels.ts'
 import { describeQuery } from './describe-query.ts'
+import { DELETE_FETCHER, type SavedSearchEdit } from './saved-search-edits.ts'
 
 type SavedSearchItemProps = { search: SavedSearch; currency: string }
 
-/** One saved search: open it (browse marks it seen, so its new count starts again), rename it, change its alert, delete it. */
+/**
+ * One saved search: open it (browse marks it seen, so its new count starts again), rename it, change its alert,
+ * delete it. Each change says what was saved, in the item; the page offers Undo after a delete.
+ */
 export function SavedSearchItem({ search, currency }: SavedSearchItemProps) {
-  const fetcher = useFetcher<{ error?: string }>()
+  const alert = useFetcher<SavedSearchEdit>()
+  const rename = useFetcher<SavedSearchEdit>()
+  const deletion = useFetcher<SavedSearchEdit>({ key: DELETE_FETCHER })
   const id = useId()
   const open = openSavedSearchPath(PATHS.browse, search._id, search.query)
-  const error = fetcher.data?.error
+  // The answer to the latest change, once it has come.
+  const [latest, setLatest] = useState<'alert' | 'rename'>('alert')
+  const latestFetcher = latest === 'alert' ? alert : rename
+  const last = latestFetcher.state === 'idle' ? latestFetcher.data : undefined
+  const pendingAlert = alert.formData?.get('alert')
   return (
-    <li className="card border border-base-300 bg-base-100 shadow-sm">
+    <li data-saved-search={search._id} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="card-title text-lg">{search.name}</h2>
@@ -32,10 +42,10 @@ export function SavedSearchItem({ search, currency }: SavedSearchItemProps) {
         </div>
         <p className="text-sm text-base-content/80">{describeQuery(search.query, currency)}</p>
         <div className="flex flex-wrap items-end gap-3">
-          <Link to={open} className="btn btn-primary btn-sm" aria-label={`Open ${search.name}`}>
+          <Link to={open} className="btn btn-primary min-h-11" aria-label={`Open ${search.name}`}>
             Open
           </Link>
-          <fetcher.Form method="post" className="flex items-end gap-2">
+          <alert.Form method="post" className="flex items-end gap-2">
             <input type="hidden" name="id" value={search._id} />
             <input type="hidden" name="intent" value="alert" />
             <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-alert`}>
@@ -43,23 +53,28 @@ export function SavedSearchItem({ search, currency }: SavedSearchItemProps) {
               <select
                 id={`${id}-alert`}
                 name="alert"
-                defaultValue={search.alert}
-                className="select select-bordered select-sm"
-                onChange={(event) => void fetcher.submit(event.currentTarget.form)}
+                value={typeof pendingAlert === 'string' ? pendingAlert : search.alert}
+                className="select select-bordered min-h-11"
+                onChange={(event) => {
+                  setLatest('alert')
+                  void alert.submit(event.currentTarget.form)
+                }}
               >
-                {ALERTS.map((alert) => (
-                  <option key={alert} value={alert}>
-                    {ALERT_LABELS[alert]}
+                {ALERTS.map((value) => (
+                  <option key={value} value={value}>
+                    {ALERT_LABELS[value]}
                   </option>
                 ))}
               </select>
             </label>
-          </fetcher.Form>
+          </alert.Form>
         </div>
         <details>
-          <summary className="cursor-pointer text-sm">Rename or delete</summary>
+          <summary className="flex min-h-11 w-fit cursor-pointer items-center text-sm">
+            Rename or delete
+          </summary>
           <div className="mt-3 flex flex-wrap items-end gap-3">
-            <fetcher.Form method="post" className="flex items-end gap-2">
+            <rename.Form method="post" className="flex items-end gap-2" onSubmit={() => setLatest('rename')}>
               <input type="hidden" name="id" value={search._id} />
               <input type="hidden" name="intent" value="rename" />
               <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-name`}>
@@ -70,25 +85,32 @@ export function SavedSearchItem({ search, currency }: SavedSearchItemProps) {
                   required
                   maxLength={SAVED_SEARCH_NAME_MAX}
                   defaultValue={search.name}
-                  className="input input-bordered input-sm"
+                  className="input input-bordered min-h-11"
                 />
               </label>
-              <button type="submit" className="btn btn-sm">
+              <button type="submit" className="btn min-h-11">
                 Rename
               </button>
-            </fetcher.Form>
-            <fetcher.Form method="post">
+            </rename.Form>
+            <deletion.Form method="post">
               <input type="hidden" name="id" value={search._id} />
               <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className="btn btn-error btn-outline btn-sm">
+              <input type="hidden" name="name" value={search.name} />
+              <input type="hidden" name="query" value={search.query} />
+              <input type="hidden" name="alert" value={search.alert} />
+              <button type="submit" className="btn btn-error btn-outline min-h-11">
                 Delete <span className="sr-only">{search.name}</span>
               </button>
-            </fetcher.Form>
+            </deletion.Form>
           </div>
         </details>
-        {error && (
+        {/* Always there, so what appears in it is announced. */}
+        <p role="status" className="text-sm empty:-mt-3">
+          {last?.done}
+        </p>
+        {last?.error && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error}
+            {last.error}
           </p>
         )}
       </div>

@@ -8,21 +8,23 @@ import { getStats } from '../../features/dashboard/api.ts'
 import { NextSteps } from '../../features/dashboard/next-steps.tsx'
 import { StatCard } from '../../features/dashboard/stat-card.tsx'
 import { getLivingProfile } from '../../features/living-profile/api.ts'
+import { getMyAd } from '../../features/rooms-wanted/api.ts'
 import { EmailText } from '../../components/email-text.tsx'
 import { useDashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
   // The counts are a nicety: if they can't be read, the page still greets and shows the e-mail.
-  const [stats, profile] = await Promise.all([
+  const [stats, profile, seekerAd] = await Promise.all([
     getStats().catch(() => null),
     getLivingProfile(request.signal).catch(() => null),
+    getMyAd(request.signal).catch(() => null),
   ])
-  return { stats, hasLivingProfile: profile !== null }
+  return { stats, hasLivingProfile: profile !== null, hasSeekerAd: seekerAd !== null }
 }
 
 export function Component() {
-  const { stats, hasLivingProfile } = useLoaderData<typeof loader>()
+  const { stats, hasLivingProfile, hasSeekerAd } = useLoaderData<typeof loader>()
   const user = useDashboardUser()
   const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'))
   return (
@@ -32,7 +34,11 @@ export function Component() {
         <h1 className="text-3xl font-bold wrap-anywhere">Welcome, {user.name}!</h1>
         <p className="mt-1 text-base-content/80">Here is how Nestmate looks today.</p>
       </div>
-      <NextSteps hasLivingProfile={hasLivingProfile} listingCount={stats?.myListings} />
+      <NextSteps
+        hasLivingProfile={hasLivingProfile}
+        listingCount={stats?.myListings}
+        hasSeekerAd={hasSeekerAd}
+      />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Listings" value={count(stats?.totalListings)} icon={FaHouseChimney} />
         <StatCard label="My Listings" value={count(stats?.myListings)} icon={FaList} />

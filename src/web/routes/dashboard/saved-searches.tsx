@@ -6,7 +6,15 @@ import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { loadCurrency } from '../../lib/config.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import { changeSavedSearch, deleteSavedSearch, getSavedSearches } from '../../features/saved-searches/api.ts'
+import { ALERT_LABELS } from '../../features/saved-searches/alert-labels.ts'
+import {
+  changeSavedSearch,
+  deleteSavedSearch,
+  getSavedSearches,
+  saveSearch,
+} from '../../features/saved-searches/api.ts'
+import { DeletedNotice } from '../../features/saved-searches/deleted-notice.tsx'
+import type { SavedSearchEdit } from '../../features/saved-searches/saved-search-edits.ts'
 import { SavedSearchItem } from '../../features/saved-searches/saved-search-item.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,23 +23,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { searches, currency }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs): Promise<SavedSearchEdit> {
   const form = await request.formData()
-  const id = String(form.get('id') ?? '')
+  const text = (name: string) => String(form.get(name) ?? '')
+  const id = text('id')
   try {
-    switch (form.get('intent')) {
-      case 'delete':
+    switch (text('intent')) {
+      case 'delete': {
         await deleteSavedSearch(id)
-        break
-      case 'rename':
-        await changeSavedSearch(id, { name: String(form.get('name') ?? '') })
-        break
+        const deleted = { _id: id, name: text('name'), query: text('query'), alert: text('alert') as Alert }
+        return { done: `Deleted “${deleted.name}”.`, deleted }
+      }
+      case 'restore': {
+        const { savedSearch } = await saveSearch({
+          name: text('name'),
+          query: text('query'),
+          alert: text('alert') as Alert,
+        })
+        return { done: `“${savedSearch.name}” is back.`, restored: { savedSearch, from: id } }
+      }
+      case 'rename': {
+        const { savedSearch } = await changeSavedSearch(id, { name: text('name') })
+        return { done: `Renamed to “${savedSearch.name}”.` }
+      }
       default: {
-        const alert = String(form.get('alert'))
-        if (ALERTS.includes(alert as Alert)) await changeSavedSearch(id, { alert: alert as Alert })
+        const alert = text('alert')
+        if (!ALERTS.includes(alert as Alert)) return { error: 'Choose how you want to hear of new rooms.' }
+        const { savedSearch } = await changeSavedSearch(id, { alert: alert as Alert })
+        return { done: `E-mails for “${savedSearch.name}”: ${ALERT_LABELS[savedSearch.alert]}. Saved.` }
       }
     }
-    return {}
   } catch (error) {
     return { error: error instanceof ApiRequestError ? error.message : 'That did not work; try again.' }
   }
@@ -47,6 +68,7 @@ export function Component() {
         <p className="mt-1 text-base-content/80">
           Browse views you keep (up to {SAVED_SEARCHES_MAX}), and how you hear of rooms new to them.
         </p>
+        <DeletedNotice />
       </div>
       {searches.length === 0 ? (
         <p>
@@ -59,11 +81,8 @@ export function Component() {
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {searches.map((search) => (
-            <SavedSearchItem
-              key={`${search._id}:${search.name}:${search.alert}`}
-              search={search}
-              currency={currency}
-            />
+            // Keyed by id alone: a rename or a new alert keeps the item, and the focus in it.
+            <SavedSearchItem key={search._id} search={search} currency={currency} />
           ))}
         </ul>
       )}
