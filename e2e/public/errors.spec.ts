@@ -1,13 +1,18 @@
 import { expect, test } from '@playwright/test'
 
-test('an unknown path says the page is not found and offers the way back, not a Retry', async ({ page }) => {
+test('an unknown path shows the error page, says it is not found and offers the way back', async ({
+  page,
+}) => {
   await page.goto('/definitely/not/here')
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
-  await expect(page.getByText('There is no page at /definitely/not/here (error 404).')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible()
+  await expect(page.getByText('Page not found (error 404).')).toBeVisible()
+  await expect(page.getByText('There is no page at /definitely/not/here.')).toBeVisible()
   await expect(page).toHaveTitle('Nestmate | Page not found')
-  await expect(page.getByRole('link', { name: 'Retry' })).toHaveCount(0)
-  // Opened directly, there is nothing to go back to: home is the way.
+  // Opened directly, there is nothing to go back to: home is the way, by the spec's Retry or Back to Home.
   await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Retry' }).click()
+  await expect(page).toHaveURL('/')
+  await page.goBack()
   await page.getByRole('link', { name: 'Back to Home' }).click()
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('heading', { name: 'Featured Roommates Post' })).toBeVisible()
@@ -23,7 +28,7 @@ test('an unknown path says the page is not found and offers the way back, not a 
     document.querySelector('main')!.append(link)
   })
   await page.getByRole('link', { name: 'A broken link' }).click()
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByText('Page not found (error 404).')).toBeVisible()
   await page.getByRole('button', { name: 'Go back' }).click()
   await expect(page).toHaveURL('/about')
 })

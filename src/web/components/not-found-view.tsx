@@ -14,15 +14,20 @@ function canGoBack() {
 }
 
 /**
- * A page that isn't there: said as such, with the way back. Retrying can't find it, so there is no Retry (the
- * spec's error page offers one for every path; docs/decisions/082-a-missing-page-says-so.md).
+ * A page that isn't there: the spec's error page ("Oops! Something went wrong", with Retry and Back to Home, both to
+ * the home page), which says first that the page is not found (error 404) and, when this tab came from another of
+ * Nestmate's pages, offers Go back (docs/decisions/082-a-missing-page-says-so.md).
  */
 export function NotFoundView({ message }: { message: ReactNode }) {
   const navigate = useNavigate()
   return (
     <ErrorView
-      title="Page not found"
-      message={message}
+      title="Oops! Something went wrong"
+      message={
+        <>
+          <strong className="block">Page not found (error 404).</strong> {message}
+        </>
+      }
       actions={
         <>
           {canGoBack() && (
@@ -31,6 +36,9 @@ export function NotFoundView({ message }: { message: ReactNode }) {
             </button>
           )}
           <Link to={PATHS.home} className={`btn ${canGoBack() ? 'btn-outline' : 'btn-primary'}`}>
+            Retry
+          </Link>
+          <Link to={PATHS.home} className="btn btn-outline">
             Back to Home
           </Link>
         </>

@@ -26,7 +26,7 @@ export function RouteErrorBoundary() {
     return (
       <>
         <PageTitle title="Page not found" />
-        <NotFoundView message="We could not find that page (error 404)." />
+        <NotFoundView message="We could not find what this page shows." />
       </>
     )
   return (

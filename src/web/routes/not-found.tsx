@@ -11,8 +11,8 @@ export function Component() {
       <NotFoundView
         message={
           <>
-            There is no page at <code className="break-all">{pathname}</code> (error 404). It may have moved,
-            or the link may be mistyped.
+            There is no page at <code className="break-all">{pathname}</code>. It may have moved, or the link
+            may be mistyped.
           </>
         }
       />
