@@ -4,12 +4,11 @@ import type { DatabaseHandle, ExecuteSql } from '../db/client.ts'
 import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 import type { JobDefinition } from './define-job.ts'
 import { createJobClock } from './job-clock.ts'
+import { createWakeups } from './job-wakeups.ts'
 import { activeJobs } from './queue-internals.ts'
 
-// How often an idle queue asks for work: the safety net (decision 083). A job is woken, not polled for: a send
-// wakes its queue's worker in this process and (PostgreSQL, by NOTIFY) in every other, a `wokenBy` notification
-// sends its job in every process, a run that found a job looks again at once, and a job due later (`runAt`, a
-// retry) wakes its worker at its time. What polling still finds, late by up to this: a periodic job's run
+// How often an idle queue asks for work: the safety net (decision 083). A job is woken, not polled for
+// (job-wakeups.ts). What polling still finds, late by up to this: a periodic job's run
 // (pg-boss's schedule inserts it, on 30 s and 5 s ticks of its own), a `runAt` job sent by a process not working
 // the queues, and on PostgreSQL a killed process's run once expired. Kept under a minute less those ticks, so an
 // every-minute job still runs in its minute.
@@ -17,8 +16,6 @@ const POLLING_SECONDS = 20
 // How often one process (of all) fails runs past their expiry: after a kill -9 on PostgreSQL, a run in flight is
 // retried within its expireSeconds plus this plus POLLING_SECONDS.
 const MAINTENANCE_SECONDS = 10
-// PostgreSQL: a send's NOTIFY, its payload the queue's name, for the workers of the other processes.
-const SENT_CHANNEL = 'job_sent'
 // On stop, a run gets this long to finish (its signal has aborted) before it is handed back to the queue.
 const STOP_GRACE_MS = 5000
 
@@ -69,10 +66,8 @@ export function createJobRunner(options: {
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
   })
   boss.on('error', (error) => log.warn({ err: error }, 'job queue: %s', error.message))
-  const workers = new Map<string, string>()
   const running = new Set<AbortController>()
-  const timers = new Set<NodeJS.Timeout>()
-  const listening: (() => Promise<void>)[] = []
+  const wakeups = createWakeups({ boss, database, log, send: (name) => send(name, {}) })
   let started = false
   let starting: Promise<void> | undefined
 
@@ -80,31 +75,6 @@ export function createJobRunner(options: {
     const found = definitions.get(name)
     if (!found) throw new Error(`No job named ${name}.`)
     return found
-  }
-
-  /** Makes this process's worker of the queue ask for work now, instead of at its next poll. */
-  function wake(name: string) {
-    const worker = workers.get(name)
-    if (started && worker) boss.notifyWorker(worker)
-  }
-
-  /** Wakes the queue's worker at `at`, a time of the queue's (the database's) clock. */
-  function wakeAt(name: string, at: Date) {
-    if (!started) return
-    const timer = setTimeout(
-      () => {
-        timers.delete(timer)
-        wake(name)
-      },
-      Math.max(0, at.getTime() - Date.now()),
-    ).unref()
-    timers.add(timer)
-  }
-
-  /** After a failed run: its worker wakes when the retry is due. */
-  async function wakeForRetry(name: string, id: string) {
-    const job = await boss.getJobById(name, id)
-    if (job?.state === 'retry') wakeAt(name, job.startAfter)
   }
 
   /** One run: the handler with its context; logs the outcome; throws so that the queue retries. */
@@ -149,7 +119,7 @@ export function createJobRunner(options: {
       await boss.complete(job.name, job.id)
     } catch (error) {
       await boss.fail(job.name, job.id, { message: error instanceof Error ? error.message : String(error) })
-      await wakeForRetry(job.name, job.id)
+      await wakeups.failed(job.name, job.id)
     }
   }
 
@@ -160,75 +130,29 @@ export function createJobRunner(options: {
       ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
       ...(key ? { singletonKey: key } : {}),
     })
-    if (id === null) return id
-    if (runAt) wakeAt(name, clock.toQueueTime(runAt))
-    else {
-      wake(name)
-      if (database.kind === 'postgres')
-        await database.execute('select pg_notify($1, $2)', [SENT_CHANNEL, name])
-    }
+    if (id !== null) await wakeups.sent(name, runAt && clock.toQueueTime(runAt))
     return id
-  }
-
-  /** Sends a `wokenBy` job, at most one send at a time: notifications during a send make one more after it. */
-  function sender(name: string) {
-    let sending: Promise<unknown> | undefined
-    let again = false
-    const once = (): void => {
-      if (sending) {
-        again = true
-        return
-      }
-      again = false
-      sending = send(name, {})
-        .catch((error: unknown) => log.warn({ err: error }, `job ${name}: could not queue it`))
-        .finally(() => {
-          sending = undefined
-          if (again && started) once()
-        })
-    }
-    return once
-  }
-
-  /** Listens for other processes' sends (PostgreSQL) and on the `wokenBy` channels. */
-  async function listen() {
-    if (database.kind === 'postgres')
-      listening.push(
-        await database.listen(SENT_CHANNEL, {
-          onNotify: wake,
-          // Sends missed meanwhile: every queue looks now.
-          onReconnect: () => [...workers.keys()].forEach(wake),
-        }),
-      )
-    for (const job of definitions.values()) {
-      if (!job.wokenBy) continue
-      const sendIt = sender(job.name)
-      listening.push(await database.listen(job.wokenBy, { onNotify: sendIt, onReconnect: sendIt }))
-      // Work queued while no process listened.
-      sendIt()
-    }
   }
 
   async function startWorking() {
     // The embedded database has one process: a run it finds active was its predecessor's, killed mid-run.
     // Handed back now, it is retried at once rather than after its expiry.
     const retried = database.kind === 'pglite' ? await activeJobs(database.execute) : []
-    if (database.kind === 'pglite') {
-      for (const { name, ids } of retried) {
-        log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
-        for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
-      }
+    for (const { name, ids } of retried) {
+      log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
+      for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
     }
     await boss.start()
     started = true
+    wakeups.start()
     const names = new Set<string>()
     for (const job of definitions.values()) {
       const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) => {
         await runAndRecord(found!)
         // There may be more: look again now rather than after an idle poll.
-        wake(job.name)
+        wakeups.wake(job.name)
       })
-      workers.set(job.name, worker)
+      wakeups.worker(job.name, worker)
       if (job.every) {
         await boss.schedule(job.name, job.every, {}, { tz: 'UTC' })
         names.add(job.name)
@@ -238,8 +162,8 @@ export function createJobRunner(options: {
     // A job removed from the code leaves its schedule behind: nobody would work what it sends.
     for (const { name } of await boss.getSchedules()) if (!names.has(name)) await boss.unschedule(name)
     // Retries handed back above (the embedded database) are due in a second or two.
-    for (const { name, ids } of retried) for (const id of ids) await wakeForRetry(name, id)
-    await listen()
+    for (const { name, ids } of retried) for (const id of ids) await wakeups.failed(name, id)
+    await wakeups.listen(definitions.values())
   }
 
   return {
@@ -283,9 +207,7 @@ export function createJobRunner(options: {
       await starting?.catch(() => {})
       if (!started) return
       started = false
-      for (const timer of timers) clearTimeout(timer)
-      timers.clear()
-      for (const stop of listening.splice(0)) await stop()
+      await wakeups.stop()
       for (const controller of running) controller.abort()
       await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? STOP_GRACE_MS, close: false })
       stopped = true
