@@ -78,14 +78,16 @@ describe.skipIf(testDatabaseKind !== 'postgres')('saved-search alerts across two
     }
     // The rooms are matched as they are posted; their window (a minute) is made to have passed, so that the runs
     // below mail them now.
-    const hits = `saved_search_hit where listing_id in (select id from listing where title like '${token}%')`
+    const theirs = `listing_id in (select id from listing where title like '${token}%')`
     await expect
-      .poll(async () => (await selectRows(database, `select count(*)::int as n from ${hits}`))[0], {
-        timeout: 10_000,
-      })
+      .poll(
+        async () =>
+          (await selectRows(database, `select count(*)::int as n from saved_search_hit where ${theirs}`))[0],
+        { timeout: 10_000 },
+      )
       .toEqual({ n: 16 })
     await database.execute(
-      `update ${hits.replace('saved_search_hit', "saved_search_hit set created_at = created_at - interval '1 minute'")}`,
+      `update saved_search_hit set created_at = created_at - interval '1 minute' where ${theirs}`,
     )
 
     // Any process may queue a run; both processes' workers compete for each one (and each queues one a minute).
