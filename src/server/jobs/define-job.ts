@@ -17,6 +17,8 @@ export type JobContext = {
   attempt: number
   /** The queue's id for this job, the same on every retry. */
   jobId: string
+  /** Queues a job, as the runner's `send` does: a run may queue the next one (at a later time, by key). */
+  send: (name: string, data: object, options?: { runAt?: Date; key?: string }) => Promise<string | null>
 }
 
 export type JobDefinition<Data extends object = object> = {
@@ -45,6 +47,13 @@ export type JobDefinition<Data extends object = object> = {
    * Periodic jobs want it: a slow run is not joined by the next one.
    */
   oneAtATime?: boolean
+  /**
+   * A database notification channel whose notifications send this job, in every process working the queues:
+   * the write that made work wakes the job within a second instead of its next scheduled run. It is also sent
+   * when the runner starts and when a lost listening connection is back (notifications meanwhile are lost), so
+   * the job must find its work in the data, never in the notification.
+   */
+  wokenBy?: string
 }
 
 /** Types a job's definition (its data from `parse`). */

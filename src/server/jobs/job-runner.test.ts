@@ -21,6 +21,33 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 describe(`the job runner on ${testDatabaseKind}`, () => {
+  test('an idle queue is not polled every 2 s: a job due later starts at its time, woken, not found', async () => {
+    // The statements asking the queue for work (pg-boss's fetch), counted as they go.
+    let fetches = 0
+    const counting: DatabaseHandle = {
+      ...database,
+      execute: (text, values) => {
+        if (/start_after < now\(\)/.test(text) && values?.[0] === 'later') fetches++
+        return database.execute(text, values)
+      },
+    }
+    const ran = signal<number>()
+    const runner = await testRunner(counting, [testJob('later', async () => ran.resolve(Date.now()))])
+    await runner.start()
+    try {
+      const due = Date.now() + 4000
+      await runner.send('later', {}, { runAt: new Date(due) })
+      const before = fetches
+      const started = await ran.promise
+      expect(started).toBeGreaterThanOrEqual(due - 50)
+      expect(started).toBeLessThan(due + 1000)
+      // Woken at its time: one ask for it then, none in the four seconds before (polling every 2 s asks twice).
+      expect(fetches - before).toBeLessThanOrEqual(1)
+    } finally {
+      await runner.stop()
+    }
+  })
+
   test('a job sent for tomorrow runs once the clock has moved a day, not before', async () => {
     const ran: { n?: number; now: Date }[] = []
     const runner = await testRunner(database, [

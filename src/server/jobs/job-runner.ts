@@ -4,11 +4,17 @@ import type { DatabaseHandle, ExecuteSql } from '../db/client.ts'
 import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 import type { JobDefinition } from './define-job.ts'
 import { createJobClock } from './job-clock.ts'
+import { createWakeups } from './job-wakeups.ts'
 import { activeJobs } from './queue-internals.ts'
 
-// How often each queue asks for work, and how often one process (of all) fails runs past their expiry: after a
-// kill -9 on PostgreSQL, a run in flight is retried within its expireSeconds plus this.
-const POLLING_SECONDS = 2
+// How often an idle queue asks for work: the safety net (decision 083). A job is woken, not polled for
+// (job-wakeups.ts). What polling still finds, late by up to this: a periodic job's run
+// (pg-boss's schedule inserts it, on 30 s and 5 s ticks of its own), a `runAt` job sent by a process not working
+// the queues, and on PostgreSQL a killed process's run once expired. Kept under a minute less those ticks, so an
+// every-minute job still runs in its minute.
+const POLLING_SECONDS = 20
+// How often one process (of all) fails runs past their expiry: after a kill -9 on PostgreSQL, a run in flight is
+// retried within its expireSeconds plus this plus POLLING_SECONDS.
 const MAINTENANCE_SECONDS = 10
 // On stop, a run gets this long to finish (its signal has aborted) before it is handed back to the queue.
 const STOP_GRACE_MS = 5000
@@ -37,6 +43,8 @@ export function createJobRunner(options: {
   stopGraceMs?: number
   /** Tests: how often expired runs are looked for (default MAINTENANCE_SECONDS). */
   maintenanceSeconds?: number
+  /** Tests: how often an idle queue asks for work (default POLLING_SECONDS). */
+  pollingSeconds?: number
 }) {
   const { database, log } = options
   const definitions = new Map(options.jobs.map((job) => [job.name, job]))
@@ -54,12 +62,12 @@ export function createJobRunner(options: {
     db: { executeSql },
     schema: JOB_QUEUE_SCHEMA,
     migrate: false,
-    pollingIntervalSeconds: POLLING_SECONDS,
+    pollingIntervalSeconds: options.pollingSeconds ?? POLLING_SECONDS,
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
   })
   boss.on('error', (error) => log.warn({ err: error }, 'job queue: %s', error.message))
-  const workers = new Map<string, string>()
   const running = new Set<AbortController>()
+  const wakeups = createWakeups({ boss, database, log, send: (name) => send(name, {}) })
   let started = false
   let starting: Promise<void> | undefined
 
@@ -87,6 +95,7 @@ export function createJobRunner(options: {
         log: log.child({ job: name, jobId: job.id }),
         attempt,
         jobId: job.id,
+        send,
       })
       log.info({ ...context, ms: Math.round(performance.now() - began) }, `job ${name} done`)
     } catch (error) {
@@ -110,6 +119,7 @@ export function createJobRunner(options: {
       await boss.complete(job.name, job.id)
     } catch (error) {
       await boss.fail(job.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+      await wakeups.failed(job.name, job.id)
     }
   }
 
@@ -120,28 +130,29 @@ export function createJobRunner(options: {
       ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
       ...(key ? { singletonKey: key } : {}),
     })
-    const worker = workers.get(name)
-    if (started && worker) boss.notifyWorker(worker)
+    if (id !== null) await wakeups.sent(name, runAt && clock.toQueueTime(runAt))
     return id
   }
 
   async function startWorking() {
     // The embedded database has one process: a run it finds active was its predecessor's, killed mid-run.
     // Handed back now, it is retried at once rather than after its expiry.
-    if (database.kind === 'pglite') {
-      for (const { name, ids } of await activeJobs(database.execute)) {
-        log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
-        for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
-      }
+    const retried = database.kind === 'pglite' ? await activeJobs(database.execute) : []
+    for (const { name, ids } of retried) {
+      log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
+      for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
     }
     await boss.start()
     started = true
+    wakeups.start()
     const names = new Set<string>()
     for (const job of definitions.values()) {
-      const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) =>
-        runAndRecord(found!),
-      )
-      workers.set(job.name, worker)
+      const worker = await boss.work(job.name, { batchSize: 1, includeMetadata: true }, async ([found]) => {
+        await runAndRecord(found!)
+        // There may be more: look again now rather than after an idle poll.
+        wakeups.wake(job.name)
+      })
+      wakeups.worker(job.name, worker)
       if (job.every) {
         await boss.schedule(job.name, job.every, {}, { tz: 'UTC' })
         names.add(job.name)
@@ -150,6 +161,9 @@ export function createJobRunner(options: {
     }
     // A job removed from the code leaves its schedule behind: nobody would work what it sends.
     for (const { name } of await boss.getSchedules()) if (!names.has(name)) await boss.unschedule(name)
+    // Retries handed back above (the embedded database) are due in a second or two.
+    for (const { name, ids } of retried) for (const id of ids) await wakeups.failed(name, id)
+    await wakeups.listen(definitions.values())
   }
 
   return {
@@ -193,6 +207,7 @@ export function createJobRunner(options: {
       await starting?.catch(() => {})
       if (!started) return
       started = false
+      await wakeups.stop()
       for (const controller of running) controller.abort()
       await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? STOP_GRACE_MS, close: false })
       stopped = true

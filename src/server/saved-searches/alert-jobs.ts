@@ -3,9 +3,11 @@ import { z } from 'zod'
 import type { Config } from '../env.ts'
 import { defineJob, type JobContext } from '../jobs/define-job.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { claimBatches, EVENT_BATCH, recordHits, sendBatches } from './alerts.ts'
+import { claimBatches, EVENT_BATCH, nextWindowEnd, recordHits, sendBatches } from './alerts.ts'
 
 type AlertConfig = Pick<Config, 'baseUrl' | 'authSecret' | 'currency'>
+
+const noData = (data: unknown) => z.object({}).parse(data)
 
 /** Matches every queued listing, a batch at a time, stopping between batches when the run's time is up. */
 async function matchQueued({ db, signal }: JobContext) {
@@ -17,6 +19,32 @@ async function matchQueued({ db, signal }: JobContext) {
   }
 }
 
+/**
+ * Queues the instant alert for the end of the next open window. One such run waits at a time (its key); the run
+ * queues the next one, so a later window queued meanwhile is never lost behind an earlier one.
+ */
+async function queueNextWindow({ db, send }: JobContext) {
+  const ends = await nextWindowEnd(db)
+  if (ends) await send('saved-search-instant', {}, { runAt: ends, key: 'window' })
+}
+
+/**
+ * Woken by each listing the trigger queues (its notification, in every process working the jobs): matched within
+ * a second or two, so a saved search's new count shows the room at once, and its alert queued for its window's end.
+ */
+const matchJob = defineJob({
+  name: 'saved-search-match',
+  parse: noData,
+  wokenBy: 'saved_search_event',
+  oneAtATime: true,
+  expireSeconds: 60,
+  retry: { limit: 3, delaySeconds: 5 },
+  async run(_data, context) {
+    await matchQueued(context)
+    await queueNextWindow(context)
+  },
+})
+
 function alertJob(
   name: string,
   alert: 'instant' | 'daily',
@@ -26,7 +54,7 @@ function alertJob(
 ) {
   return defineJob({
     name,
-    parse: (data) => z.object({}).parse(data),
+    parse: noData,
     every,
     oneAtATime: true,
     expireSeconds: 240,
@@ -38,16 +66,20 @@ function alertJob(
       const { sent, failed } = await sendBatches({ db, mailer, log }, config, signal)
       if (sent > 0) log.info(`saved-search alerts (${alert}): sent ${sent} mails`)
       if (failed > 0) log.warn(`saved-search alerts (${alert}): ${failed} mails not sent`)
+      if (alert === 'instant') await queueNextWindow(context)
     },
   })
 }
 
 /**
- * Saved-search alerts (decision 048) on the job runner: every minute the queued listings are matched and the
- * instant searches mailed (so within two minutes of a listing, however many processes); every ten minutes the
- * daily searches whose digest is due. Each runs once at a time across processes; a named mail goes once.
+ * Saved-search alerts (decisions 048 and 083) on the job runner: a listing's write wakes the matcher, which queues
+ * the instant alert for the end of the search's window (a minute after its first new room), so the mail goes
+ * about a minute after the first room of a burst and holds the whole burst. The every-minute run is the safety net
+ * (a notification nobody heard, a process gone); every ten minutes the daily searches whose digest is due. Each
+ * runs once at a time across processes; a named mail goes once.
  */
 export const savedSearchAlertJobs = (mailer: Pick<Mailer, 'deliver'>, config: AlertConfig) => [
+  matchJob,
   alertJob('saved-search-instant', 'instant', '* * * * *', mailer, config),
   alertJob('saved-search-daily', 'daily', '*/10 * * * *', mailer, config),
 ]

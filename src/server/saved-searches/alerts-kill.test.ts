@@ -18,7 +18,7 @@ import { startScriptProcess } from '../test/processes.ts'
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts'
 import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 
-// The instant alert job in a real process, killed with SIGKILL mid-run, retried by another process that is killed
+// The saved-search jobs in a real process, woken for the rooms posted, the instant alert killed with SIGKILL mid-run, retried by another process that is killed
 // too, then finished by a third: every alert is mailed exactly once and none is lost. The kills land at the two
 // points that matter (see src/server/test/alert-job-process.ts): after a run named its batches but before it
 // claimed any mail (the next run sends them), and after a mail went out but before its rooms were marked mailed
@@ -83,8 +83,9 @@ test(`two kills -9 of the alert job, before it sent and after, then a process th
   const smtp = await startSmtpCapture()
   const { target, emails, titles } = await seeded()
   try {
-    // Killed after naming its batches, before claiming a mail: nothing went out.
-    const first = startProcess(target, { SMTP_URL: smtp.url, RUN_NOW: '1', PAUSE: 'before-send' })
+    // Woken for the queued rooms, it matches them and queues their alert, which names its batches and is killed
+    // before claiming a mail: nothing went out.
+    const first = startProcess(target, { SMTP_URL: smtp.url, PAUSE: 'before-send' })
     await first.line('paused before-send')
     first.child.kill('SIGKILL')
     await first.exited

@@ -6,7 +6,7 @@ import { BASE_URL, createListing, injectAs, sampleListing, signUp } from '../tes
 import { selectRows, testDatabaseKind } from '../test/database.ts'
 import type { CapturedMail } from '../test/smtp-capture.ts'
 import { verifiedUser } from '../routes/conversations/test-requests.ts'
-import { DIGEST_EVERY_MS } from './alerts.ts'
+import { ALERT_WINDOW_MS, DIGEST_EVERY_MS } from './alerts.ts'
 import { listAs, savedSearchOf, seenAs } from '../routes/saved-searches/test-requests.ts'
 
 // Saved-search alerts as the job runner runs them (its clock moved for the digest), mailed to a real SMTP server.
@@ -16,8 +16,9 @@ const BERLIN = 2950159
 const KOEPENICK = 2885657 // ~14.6 km from Berlin
 const LEEDS = 2644688
 
-/** Runs the alert jobs of this kind as the runner would at its next minute. */
+/** Runs the alert jobs of this kind as the runner would at its next minute, once the rooms' window has ended. */
 async function runAlerts(kind: 'instant' | 'daily') {
+  if (kind === 'instant') await t.app.jobs.moveClock(ALERT_WINDOW_MS)
   await t.app.jobs.send(`saved-search-${kind}`, {})
   await t.app.jobs.runDue(`saved-search-${kind}`)
 }

@@ -13,11 +13,12 @@ import { cover } from '../listings/listing-columns.ts'
 import { matchingSearches } from './inverse-match.ts'
 import { unsubscribeToken } from './saved-view.ts'
 
-// Saved-search alerts (docs/architecture.md §10, decision 048), in three steps the jobs run:
+// Saved-search alerts (docs/architecture.md §10, decisions 048 and 083), in three steps the jobs run:
 // 1. `recordHits`: the listings a trigger queued (posted Available, or turned Available) are matched against every
 //    saved search in one statement that also takes them off the queue, so each is matched once; a fitting listing
 //    becomes a hit of that search, once (its key), unless it is the searcher's own.
-// 2. `claimBatches`: a search's unmailed hits are named as one mail (`batch`), committed before anything is sent.
+// 2. `claimBatches`: a search's unmailed hits are named as one mail (`batch`), committed before anything is sent;
+//    an instant search's once its burst window (ALERT_WINDOW_MS from its first unmailed hit) has passed.
 // 3. `sendBatches`: each named mail goes through sendMailsOnce under its name: a retry after a kill -9 sends a
 //    batch not yet sent, and a batch sent before the kill is claimed already, so it never goes twice. Mails go in
 //    chunks: one statement reads a chunk's rooms and one marks them mailed (per mail, only its claim).
@@ -56,17 +57,40 @@ export async function recordHits(db: Database, limit = EVENT_BATCH) {
 export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000
 
 /**
- * Names one mail per search with unmailed hits, for people with a verified address: every instant search, or the
- * daily searches whose digest is due by `now` (the job's clock, which tests move), marking their digest taken.
+ * An instant search's matches are collected this long after its first unmailed one, then mailed together: a
+ * burst of rooms is one mail, whenever the jobs happen to run (decision 083).
+ */
+export const ALERT_WINDOW_MS = 60_000
+
+const pending = sql`exists (select 1 from saved_search_hit p where p.search_id = s.id and p.batch is null
+  and p.mailed_at is null)`
+const verified = sql`exists (select 1 from "user" u where u.id = s.user_id and u.email_verified)`
+
+/** Each instant search that has something to mail, with the end of its window: its first unmailed hit's time + ALERT_WINDOW_MS. */
+const instantWindows = sql`select s.id, (select min(p.created_at) from saved_search_hit p
+    where p.search_id = s.id and p.batch is null and p.mailed_at is null)
+    + ${ALERT_WINDOW_MS} * interval '1 millisecond' as ends
+  from saved_search s where s.alert = 'instant' and ${pending} and ${verified}`
+
+/** When the next instant window ends (the job's clock), or undefined when no instant search has one open. */
+export async function nextWindowEnd(db: Database) {
+  const [row] = await rowsOf<{ ends: number | null }>(
+    db,
+    sql`select (extract(epoch from min(ends)) * 1000)::float8 as ends from (${instantWindows}) w`,
+  )
+  return row?.ends == null ? undefined : new Date(row.ends)
+}
+
+/**
+ * Names one mail per search with unmailed hits, for people with a verified address: the instant searches whose
+ * window has ended by `now`, or the daily searches whose digest is due by `now` (the job's clock, which tests
+ * move), marking their digest taken.
  */
 export async function claimBatches(db: Database, alert: Exclude<Alert, 'off'>, now: Date) {
   const stamp = randomUUID()
-  const pending = sql`exists (select 1 from saved_search_hit p where p.search_id = s.id and p.batch is null
-    and p.mailed_at is null)`
-  const verified = sql`exists (select 1 from "user" u where u.id = s.user_id and u.email_verified)`
   const due =
     alert === 'instant'
-      ? sql`select s.id from saved_search s where s.alert = 'instant' and ${pending} and ${verified}`
+      ? sql`select id from (${instantWindows}) w where ends <= ${now.toISOString()}`
       : sql`update saved_search s set digest_at = ${now.toISOString()}
           where s.alert = 'daily' and ${pending} and ${verified}
             and coalesce(s.digest_at, s.created_at) <= ${new Date(now.getTime() - DIGEST_EVERY_MS).toISOString()}

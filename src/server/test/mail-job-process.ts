@@ -16,7 +16,14 @@ const mailer = createMailer(
   { smtpUrl: env.SMTP_URL, mailFrom: 'hi@nestmate.test', dataDir: env.DATA_DIR! },
   log,
 )
-const runner = createJobRunner({ database, log, jobs: [exampleMailJob(mailer)], maintenanceSeconds: 1 })
+// A run the killed process left on PostgreSQL is found by polling once expired: each second, not each 20.
+const runner = createJobRunner({
+  database,
+  log,
+  jobs: [exampleMailJob(mailer)],
+  maintenanceSeconds: 1,
+  pollingSeconds: 1,
+})
 await runner.init()
 await runner.start()
 if (env.SEND_TO) await runner.send('example-mail', { to: env.SEND_TO, occasion: 'killed' })

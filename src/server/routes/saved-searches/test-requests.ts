@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { App } from '../../app.ts'
 import { injectAs, type TestUser } from '../../test/app.ts'
 
@@ -24,3 +25,10 @@ export async function savedSearchOf(app: App, user: TestUser, query: string, ale
   if (response.statusCode !== 201) throw new Error(`save failed: ${response.statusCode} ${response.body}`)
   return response.json<{ savedSearch: { _id: string } }>().savedSearch._id
 }
+
+/** A word to search for, unique to a test: letters only, as a run of digits in a title is shielded in mail. */
+export const searchToken = (prefix: string) =>
+  prefix +
+  randomBytes(6)
+    .toString('hex')
+    .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!)
