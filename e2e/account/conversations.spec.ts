@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere, expectNoSeriousViolationsInBothModes } from '../support/axe.ts'
 import { linkFromMail } from '../support/mail.ts'
+import { keepScreenshot } from '../support/screens.ts'
 import { expectPopup } from '../support/popup.ts'
 import { WIDTHS } from '../public/helpers.ts'
 
@@ -132,6 +133,20 @@ test('block stops new messages both ways; the history stays; a report is filed',
   await poster.context.close()
 })
 
+/** The message is on screen whole, not under the sticky message box. */
+async function expectAboveMessageBox(page: Page, text: string) {
+  const message = page.getByRole('log').getByRole('listitem').filter({ hasText: text })
+  await expect(message).toBeInViewport({ ratio: 1 })
+  await expect(async () => {
+    const bottom = (await message.boundingBox())!.y + (await message.boundingBox())!.height
+    const box = (await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Your message') })
+      .boundingBox())!
+    expect(bottom).toBeLessThanOrEqual(box.y)
+  }).toPass({ timeout: 7_000 })
+}
+
 // One conversation, each of its screens looked at in both modes on a phone and a desktop.
 test('the inbox, a conversation and Message on the details pass axe in both modes at 390 and 1280 px', async ({
   browser,
@@ -173,6 +188,41 @@ test('the inbox, a conversation and Message on the details pass axe in both mode
   await page.getByLabel('Your message').fill(answer)
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(page.getByRole('log').getByText(answer)).toBeVisible()
+  // After Send the text box keeps the focus (on a phone, its keyboard stays open).
+  await expect(page.getByLabel('Your message')).toBeFocused()
+  await expect(page.getByLabel('Your message')).toHaveValue('')
+
+  // A long conversation on a phone opens at its newest message, above the message box.
+  const conversationId = page.url().split('/').at(-1)!
+  const write = (body: string) =>
+    seeker.context.request.post(`/api/conversations/${conversationId}/messages`, {
+      headers: { origin: baseURL!, 'content-type': 'application/json' },
+      data: { body },
+    })
+  for (let n = 1; n <= 20; n++) expect((await write(`Question ${n} about the room`)).ok()).toBe(true)
+  await page.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await page.reload()
+  await expectAboveMessageBox(page, 'Question 20 about the room')
+  await keepScreenshot(page, 'conversation-opened-phone', { fullPage: false })
+
+  // One arriving while older ones are read leaves the view where it is and says so; the pill goes to it.
+  await page.getByRole('log').getByText('Question 3 about the room').scrollIntoViewIfNeeded()
+  const readingAt = await page.evaluate(() => window.scrollY)
+  await write('Question 21 about the room')
+  const pill = page.getByRole('button', { name: 'New message' })
+  await expect(pill).toBeVisible()
+  await keepScreenshot(page, 'conversation-new-message-pill', { fullPage: false })
+  expect(await page.evaluate(() => window.scrollY)).toBe(readingAt)
+  await expect(page.getByRole('log').getByText('Question 21 about the room')).not.toBeInViewport()
+  await pill.click()
+  await expectAboveMessageBox(page, 'Question 21 about the room')
+  await expect(pill).toHaveCount(0)
+
+  // At the end, the next one is followed without a pill.
+  await write('Question 22 about the room')
+  await expectAboveMessageBox(page, 'Question 22 about the room')
+  await expect(pill).toHaveCount(0)
+  await page.setViewportSize({ width: 1280, height: 900 })
   await expectNoSeriousViolationsEverywhere(page, { screenshot: 'conversations-thread' })
   await seeker.context.close()
   await poster.context.close()
