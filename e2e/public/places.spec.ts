@@ -50,6 +50,8 @@ test('near a place with the keyboard: nearest first, distances, the URL can be s
   await chooseNearZurich(page)
   await expect(page).toHaveURL(new RegExp(`near=${ZURICH}`))
   await expect(page).toHaveURL(/sort=distance/)
+  // The form says the order the page took: nearest first, not the rent order it showed before.
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance')
   const cards = page.getByRole('main').locator('ul > li article')
   await expect(cards.first()).toContainText(`Altstadt room ${token}`)
   await expect(cards.first()).toContainText('0 km away')
