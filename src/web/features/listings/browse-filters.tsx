@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { LISTING_FACTS, ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { FactFilters } from '../../components/facts/fact-filters.tsx'
+import { FiltersFold } from '../../components/form/filters-fold.tsx'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
 
@@ -86,8 +87,16 @@ export function BrowseFilters(props: BrowseFiltersProps) {
     const isAsIs = search === asked && !props.typedPlace
     setShown({ search, generation: isAsIs ? shown.generation : shown.generation + 1 })
   }
-  return <FilterForm key={shown.generation} {...props} onApply={setAsked} />
+  return (
+    <FiltersFold count={filterCount(props.view)} isOpenAtFirst={Boolean(props.typedPlace)}>
+      <FilterForm key={shown.generation} {...props} onApply={setAsked} />
+    </FiltersFold>
+  )
 }
+
+/** The filters a view sets: what its address holds but the order, and a place with its radius counts once. */
+const filterCount = (view: BrowseView) =>
+  [...browseSearchParams(view).keys()].filter((key) => !['sort', 'radiusKm', 'nearName'].includes(key)).length
 
 function FilterForm({
   view,
