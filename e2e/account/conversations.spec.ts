@@ -5,6 +5,7 @@ import { linkFromMail } from '../support/mail.ts'
 import { keepScreenshot } from '../support/screens.ts'
 import { expectPopup } from '../support/popup.ts'
 import { WIDTHS } from '../public/helpers.ts'
+import { LISTING_FACTS } from '../../src/shared/listing-facts.ts'
 
 // Two people in two browsers: a seeker writes to a poster from the listing, and each sees the other's messages,
 // the unread badge and "Seen" arrive without reloading.
@@ -34,6 +35,7 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
 
   // Unverified, the seeker is told why and offered a new mail; verified, they can write.
   await seeker.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
   await expect(
     seeker.page.getByText(`To message ${poster.user.name}, confirm your e-mail address first`),
   ).toBeVisible()
@@ -155,11 +157,33 @@ test('the inbox, a conversation and Message on the details pass axe in both mode
   test.setTimeout(120_000)
   const poster = await signedInPage(browser, baseURL!)
   const seeker = await signedInPage(browser, baseURL!)
-  const listingId = await createListingViaApi(poster.context.request, baseURL!, { title: 'Axe room' })
+  // A poster who said none of the household facts.
+  const notSaid = Object.fromEntries(Object.keys(LISTING_FACTS).map((name) => [name, null]))
+  const listingId = await createListingViaApi(poster.context.request, baseURL!, {
+    title: 'Axe room',
+    ...notSaid,
+  })
   await verifyEmail(seeker.page, seeker.user.email)
+  const details = `/dashboard/browse-listing-details/${listingId}`
+
+  // On a phone, Message is beside Like in the bar at the screen's foot from the first screen; the facts not given
+  // are folded into one line.
+  await seeker.page.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await seeker.page.goto(details)
+  await expect(seeker.page.getByRole('button', { name: `Message ${poster.user.name}` })).toBeInViewport({
+    ratio: 1,
+  })
+  await expect(seeker.page.getByRole('button', { name: 'Like', exact: true })).toBeInViewport({ ratio: 1 })
+  await expect(seeker.page.getByText('Not said', { exact: true })).toHaveCount(0)
+  const folded = seeker.page.getByText(`${Object.keys(LISTING_FACTS).length} things the poster didn’t say`)
+  await expect(folded).toBeAttached()
+  await expect(seeker.page.getByText(/^Not said: .*Bills included/)).toBeHidden()
+  await folded.click()
+  await expect(seeker.page.getByText(/^Not said: .*Bills included/)).toBeVisible()
+  await keepScreenshot(seeker.page, 'listing-details-phone', { fullPage: false })
+  await seeker.page.setViewportSize({ width: WIDTHS.desktop, height: 900 })
 
   // The first message, written from the listing's details.
-  const details = `/dashboard/browse-listing-details/${listingId}`
   await seeker.page.goto(details)
   await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
   await seeker.page

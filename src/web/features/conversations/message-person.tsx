@@ -19,7 +19,7 @@ type MessagePersonProps = {
 
 /**
  * "Message" on a listing's or a room-wanted ad's details: write to the person behind it, open the conversation
- * there is, or learn why not yet.
+ * there is, or (once Message is pressed) learn why not yet.
  */
 export function MessagePerson({
   name,
@@ -34,15 +34,23 @@ export function MessagePerson({
   const isSending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const id = useId()
 
+  // On a phone these sit beside Like in a bar at the screen's foot: the name is only heard there.
   if (conversationId)
     return (
       <Link to={PATHS.conversation(conversationId)} className="btn btn-primary w-fit">
-        <FaEnvelope aria-hidden="true" /> Open your conversation with {name}
+        <FaEnvelope aria-hidden="true" /> Open your conversation{' '}
+        <span className="max-sm:sr-only">with {name}</span>
       </Link>
+    )
+  if (!isWriting)
+    return (
+      <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
+        <FaEnvelope aria-hidden="true" /> Message <span className="max-sm:sr-only">{name}</span>
+      </button>
     )
   if (!isVerified)
     return (
-      <div className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
+      <div className="flex w-full flex-col gap-2 rounded-box bg-base-200 p-4 text-left">
         <p>
           To message {name}, confirm your e-mail address first: open the link we mailed you. It keeps
           Nestmate’s conversations between real people.
@@ -50,14 +58,8 @@ export function MessagePerson({
         {verifyAction}
       </div>
     )
-  if (!isWriting)
-    return (
-      <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
-        <FaEnvelope aria-hidden="true" /> Message {name}
-      </button>
-    )
   return (
-    <Form method="post" className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
+    <Form method="post" className="flex w-full flex-col gap-2 rounded-box bg-base-200 p-4 text-left">
       <input type="hidden" name="intent" value="message" />
       <label htmlFor={id} className="font-medium">
         Your message to {name}
