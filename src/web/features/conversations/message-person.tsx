@@ -4,6 +4,18 @@ import { Form, Link, useNavigation } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { MESSAGE_MAX } from '#shared/conversations.ts'
 
+/** A label that fits beside Like on a phone: the short words seen there, the full ones heard (and seen elsewhere). */
+function ShortOnPhones({ short, full }: { short: string; full: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="max-sm:sr-only">{full}</span>
+    </>
+  )
+}
+
 type MessagePersonProps = {
   /** Whom the message goes to: a listing's poster, or a room-wanted ad's writer. */
   name: string
@@ -34,18 +46,18 @@ export function MessagePerson({
   const isSending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const id = useId()
 
-  // On a phone these sit beside Like in a bar at the screen's foot: the name is only heard there.
+  // On a phone these sit beside Like in a bar at the screen's foot.
   if (conversationId)
     return (
       <Link to={PATHS.conversation(conversationId)} className="btn btn-primary w-fit">
-        <FaEnvelope aria-hidden="true" /> Open your conversation{' '}
-        <span className="max-sm:sr-only">with {name}</span>
+        <FaEnvelope aria-hidden="true" />{' '}
+        <ShortOnPhones short="Open your conversation" full={`Open your conversation with ${name}`} />
       </Link>
     )
   if (!isWriting)
     return (
       <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
-        <FaEnvelope aria-hidden="true" /> Message <span className="max-sm:sr-only">{name}</span>
+        <FaEnvelope aria-hidden="true" /> <ShortOnPhones short="Message" full={`Message ${name}`} />
       </button>
     )
   if (!isVerified)
