@@ -74,9 +74,10 @@ type BrowseFiltersProps = {
  *
  * What a person typed is never thrown away by the form's own doing: a change it applies (a room type applies at
  * once) leaves every text field as it is, including one typed into while the new view loaded; its lists and its
- * switch always show the address's view (showChoices). Only an address that
- * comes from elsewhere (Clear, Back, a link) starts the fields over from the view, and so does a place name
- * searched without a suggestion: the page chose the place and the order for the person, and the fields show them.
+ * switch always show the address's view (showChoices). Only an address that comes from elsewhere (Clear, Back, a
+ * link) starts the fields over from the view, and so does a place name searched without a suggestion: the page
+ * chose the place and the order for the person, and the fields show them. On a phone the form folds behind
+ * "Filters" (FiltersFold).
  */
 export function BrowseFilters(props: BrowseFiltersProps) {
   const { search } = useLocation()
