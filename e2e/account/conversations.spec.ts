@@ -2,8 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere, expectNoSeriousViolationsInBothModes } from '../support/axe.ts'
 import { linkFromMail } from '../support/mail.ts'
+import { keepScreenshot } from '../support/screens.ts'
 import { expectPopup } from '../support/popup.ts'
 import { WIDTHS } from '../public/helpers.ts'
+import { LISTING_FACTS } from '../../src/shared/listing-facts.ts'
 
 // Two people in two browsers: a seeker writes to a poster from the listing, and each sees the other's messages,
 // the unread badge and "Seen" arrive without reloading.
@@ -33,6 +35,7 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
 
   // Unverified, the seeker is told why and offered a new mail; verified, they can write.
   await seeker.page.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
   await expect(
     seeker.page.getByText(`To message ${poster.user.name}, confirm your e-mail address first`),
   ).toBeVisible()
@@ -132,6 +135,20 @@ test('block stops new messages both ways; the history stays; a report is filed',
   await poster.context.close()
 })
 
+/** The message is on screen whole, not under the sticky message box. */
+async function expectAboveMessageBox(page: Page, text: string) {
+  const message = page.getByRole('log').getByRole('listitem').filter({ hasText: text })
+  await expect(message).toBeInViewport({ ratio: 1 })
+  await expect(async () => {
+    const bottom = (await message.boundingBox())!.y + (await message.boundingBox())!.height
+    const box = (await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Your message') })
+      .boundingBox())!
+    expect(bottom).toBeLessThanOrEqual(box.y)
+  }).toPass({ timeout: 7_000 })
+}
+
 // One conversation, each of its screens looked at in both modes on a phone and a desktop.
 test('the inbox, a conversation and Message on the details pass axe in both modes at 390 and 1280 px', async ({
   browser,
@@ -140,11 +157,33 @@ test('the inbox, a conversation and Message on the details pass axe in both mode
   test.setTimeout(120_000)
   const poster = await signedInPage(browser, baseURL!)
   const seeker = await signedInPage(browser, baseURL!)
-  const listingId = await createListingViaApi(poster.context.request, baseURL!, { title: 'Axe room' })
+  // A poster who said none of the household facts.
+  const notSaid = Object.fromEntries(Object.keys(LISTING_FACTS).map((name) => [name, null]))
+  const listingId = await createListingViaApi(poster.context.request, baseURL!, {
+    title: 'Axe room',
+    ...notSaid,
+  })
   await verifyEmail(seeker.page, seeker.user.email)
+  const details = `/dashboard/browse-listing-details/${listingId}`
+
+  // On a phone, Message is beside Like in the bar at the screen's foot from the first screen; the facts not given
+  // are folded into one line.
+  await seeker.page.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await seeker.page.goto(details)
+  await expect(seeker.page.getByRole('button', { name: `Message ${poster.user.name}` })).toBeInViewport({
+    ratio: 1,
+  })
+  await expect(seeker.page.getByRole('button', { name: 'Like', exact: true })).toBeInViewport({ ratio: 1 })
+  await expect(seeker.page.getByText('Not said', { exact: true })).toHaveCount(0)
+  const folded = seeker.page.getByText(`${Object.keys(LISTING_FACTS).length} things the poster didn’t say`)
+  await expect(folded).toBeAttached()
+  await expect(seeker.page.getByText(/^Not said: .*Bills included/)).toBeHidden()
+  await folded.click()
+  await expect(seeker.page.getByText(/^Not said: .*Bills included/)).toBeVisible()
+  await keepScreenshot(seeker.page, 'listing-details-phone', { fullPage: false })
+  await seeker.page.setViewportSize({ width: WIDTHS.desktop, height: 900 })
 
   // The first message, written from the listing's details.
-  const details = `/dashboard/browse-listing-details/${listingId}`
   await seeker.page.goto(details)
   await seeker.page.getByRole('button', { name: `Message ${poster.user.name}` }).click()
   await seeker.page
@@ -173,6 +212,41 @@ test('the inbox, a conversation and Message on the details pass axe in both mode
   await page.getByLabel('Your message').fill(answer)
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(page.getByRole('log').getByText(answer)).toBeVisible()
+  // After Send the text box keeps the focus (on a phone, its keyboard stays open).
+  await expect(page.getByLabel('Your message')).toBeFocused()
+  await expect(page.getByLabel('Your message')).toHaveValue('')
+
+  // A long conversation on a phone opens at its newest message, above the message box.
+  const conversationId = page.url().split('/').at(-1)!
+  const write = (body: string) =>
+    seeker.context.request.post(`/api/conversations/${conversationId}/messages`, {
+      headers: { origin: baseURL!, 'content-type': 'application/json' },
+      data: { body },
+    })
+  for (let n = 1; n <= 20; n++) expect((await write(`Question ${n} about the room`)).ok()).toBe(true)
+  await page.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await page.reload()
+  await expectAboveMessageBox(page, 'Question 20 about the room')
+  await keepScreenshot(page, 'conversation-opened-phone', { fullPage: false })
+
+  // One arriving while older ones are read leaves the view where it is and says so; the pill goes to it.
+  await page.getByRole('log').getByText('Question 3 about the room').scrollIntoViewIfNeeded()
+  const readingAt = await page.evaluate(() => window.scrollY)
+  await write('Question 21 about the room')
+  const pill = page.getByRole('button', { name: 'New message' })
+  await expect(pill).toBeVisible()
+  await keepScreenshot(page, 'conversation-new-message-pill', { fullPage: false })
+  expect(await page.evaluate(() => window.scrollY)).toBe(readingAt)
+  await expect(page.getByRole('log').getByText('Question 21 about the room')).not.toBeInViewport()
+  await pill.click()
+  await expectAboveMessageBox(page, 'Question 21 about the room')
+  await expect(pill).toHaveCount(0)
+
+  // At the end, the next one is followed without a pill.
+  await write('Question 22 about the room')
+  await expectAboveMessageBox(page, 'Question 22 about the room')
+  await expect(pill).toHaveCount(0)
+  await page.setViewportSize({ width: 1280, height: 900 })
   await expectNoSeriousViolationsEverywhere(page, { screenshot: 'conversations-thread' })
   await seeker.context.close()
   await poster.context.close()

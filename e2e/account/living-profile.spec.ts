@@ -131,12 +131,9 @@ test('the add form takes the household facts and details shows them', async ({ b
   await page.getByRole('link', { name: `See more about Room ${token}` }).click()
   await expect(page.getByText('1 December 2026')).toBeVisible()
   await expect(page.getByText('6 months')).toBeVisible()
-  await expect(
-    page
-      .getByRole('definition')
-      .filter({ hasText: /^Not said$/ })
-      .first(),
-  ).toBeVisible()
+  // The facts left unsaid are folded into one line that names them.
+  await page.getByText('2 things the poster didn’t say').click()
+  await expect(page.getByText('Not said: Bills included, Smoking allowed.')).toBeVisible()
   await context.close()
 })
 

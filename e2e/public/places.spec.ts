@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createListingViaApi, signedInPage, uniqueToken } from '../support/api.ts'
-import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
+import { expectNoSeriousViolationsEverywhere, expectNoSeriousViolationsInBothModes } from '../support/axe.ts'
 import { keepScreenshot } from '../support/screens.ts'
 import { seedOncePerWorker } from '../support/seed.ts'
+import { WIDTHS } from './helpers.ts'
 
 // The place box (autocomplete), browse near a place with distances, and the map of the results. There is no
 // internet here, so tiles never load: that is the offline case, where the list and the markers must still work.
@@ -50,6 +51,8 @@ test('near a place with the keyboard: nearest first, distances, the URL can be s
   await chooseNearZurich(page)
   await expect(page).toHaveURL(new RegExp(`near=${ZURICH}`))
   await expect(page).toHaveURL(/sort=distance/)
+  // The form says the order the page took: nearest first, not the rent order it showed before.
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance')
   const cards = page.getByRole('main').locator('ul > li article')
   await expect(cards.first()).toContainText(`Altstadt room ${token}`)
   await expect(cards.first()).toContainText('0 km away')
@@ -77,6 +80,42 @@ test('near a place with the keyboard: nearest first, distances, the URL can be s
   await expect(box).toHaveAttribute('aria-expanded', 'false')
   await box.press('Escape')
   await expect(box).toHaveValue('')
+})
+
+test('on a phone: the first listing on the first screen, the filters behind Filters, the order said', async ({
+  page,
+}) => {
+  await offlineTiles(page)
+  await page.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await page.goto('/browse-listing')
+  const firstCard = page.getByRole('main').locator('ul > li article').first()
+  await expect(firstCard.getByRole('heading')).toBeInViewport({ ratio: 1 })
+  const near = page.getByRole('combobox', { name: 'Near…' })
+  await expect(near).toBeHidden()
+  await keepScreenshot(page, 'browse-phone-first-screen', { fullPage: false })
+  await expectNoSeriousViolationsInBothModes(page)
+
+  // The fold opens to the whole form; a place chosen there is counted and sorts nearest first, as the form says.
+  await page.goto(`/browse-listing?q=${token}`)
+  await expect(page.getByRole('checkbox', { name: 'Filters 1 set' })).not.toBeChecked()
+  await page.getByText('Filters', { exact: true }).click()
+  await expect(near).toBeVisible()
+  await chooseNearZurich(page)
+  await expect(page).toHaveURL(/sort=distance/)
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance')
+  await expect(page.getByRole('checkbox', { name: 'Filters 2 set' })).toBeChecked()
+  await expect(page.getByRole('main').locator('ul > li article').first()).toContainText(
+    `Altstadt room ${token}`,
+  )
+  await keepScreenshot(page, 'browse-phone-filters-open', { fullPage: false })
+  await expectNoSeriousViolationsInBothModes(page)
+
+  // From a phone to a desktop, the form is simply there.
+  await page.getByText('Filters', { exact: true }).click()
+  await expect(near).toBeHidden()
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 844 })
+  await expect(near).toBeVisible()
+  await expect(page.getByText('Filters', { exact: true })).toBeHidden()
 })
 
 test('a place typed without picking a suggestion: Search uses the best match and says so', async ({
@@ -216,6 +255,10 @@ async function openMap(page: Page) {
 test(`the place box's suggestions pass axe in both modes at both widths`, async ({ page }) => {
   test.slow()
   await openMap(page)
+  // On a phone the form is behind Filters: opened there, it stays open at every width.
+  await page.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await page.getByText('Filters', { exact: true }).click()
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 844 })
   const box = page.getByRole('combobox', { name: 'Near…' })
   await box.fill('sao')
   await expect(page.getByRole('option').first()).toHaveText('São Paulo, Brazil')

@@ -126,6 +126,27 @@ test.describe('before the app has loaded', () => {
     expect(errors).toEqual([])
   })
 
+  test('on a phone the first ad is on the first screen; Filters opens the form before the app has loaded', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const { release } = await slowPhoneWithoutApp(page)
+    await page.goto('/rooms-wanted', { waitUntil: 'domcontentloaded' })
+    await expect(cards(page).first()).toBeVisible({ timeout: 60_000 })
+    await notHydrated(page)
+    await expect(cards(page).first().getByRole('heading')).toBeInViewport({ ratio: 1 })
+    const near = page.getByRole('combobox', { name: 'Looking near' })
+    await expect(near).toBeHidden()
+    await page.getByText('Filters', { exact: true }).click()
+    await expect(near).toBeVisible()
+    await notHydrated(page)
+    release()
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '', { timeout: 60_000 })
+    // Hydration keeps the fold as it was left.
+    await expect(near).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+
   test('the filter form works as plain HTML: a typed place, a rent and a room type give the filtered list', async ({
     page,
   }) => {

@@ -44,8 +44,9 @@ test('/browse-listing: the typed heading keeps its space, so the filters never m
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/browse-listing')
-  const form = page.getByRole('search', { name: 'Filter listings' })
-  const top = async () => (await form.boundingBox())!.y
+  // On a phone the filters are folded: the Filters switch is what sits under the heading.
+  const filters = page.getByText('Filters', { exact: true })
+  const top = async () => (await filters.boundingBox())!.y
   const before = await top()
   // The second phrase takes two lines at this width; the heading held room for it from the first paint.
   const typed = page.locator('h1 [data-typed]')

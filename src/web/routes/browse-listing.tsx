@@ -118,10 +118,10 @@ type BrowseLayoutProps = {
  */
 export function BrowseLayout({ view, canSortByMatch, typedPlace, children }: BrowseLayoutProps) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
       <PageTitle title="Browse Listing" />
       <TypedHeading words={WORDS} className="mb-2 text-center text-3xl font-extrabold sm:text-4xl" />
-      <p className="mb-8 text-center text-base-content/80">
+      <p className="mb-6 text-center text-base-content/80 sm:mb-8">
         Every room on Nestmate. Search by place, set your budget, pick a room type.
       </p>
       <BrowseFilters view={view} canSortByMatch={canSortByMatch} typedPlace={typedPlace} />

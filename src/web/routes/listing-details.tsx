@@ -83,23 +83,25 @@ export function Component() {
         backTo={backTo}
         message={
           !listing.isOwner && (
-            <>
-              <MessagePerson
-                name={listing.userName}
-                conversationId={conversationId}
-                isVerified={isVerified}
-                verifyAction={<ResendButton className="btn btn-sm w-fit" />}
-                error={messageError}
+            <MessagePerson
+              name={listing.userName}
+              conversationId={conversationId}
+              isVerified={isVerified}
+              verifyAction={<ResendButton className="btn btn-sm w-fit" />}
+              error={messageError}
+            />
+          )
+        }
+        reports={
+          !listing.isOwner && (
+            <div className="mt-4 flex flex-col items-start gap-1 text-sm">
+              <ReportButton targetKind="listing" targetId={listing._id} label="Report this listing" />
+              <ReportButton
+                targetKind="user"
+                via={{ kind: 'listing', id: listing._id }}
+                label={`Report ${listing.userName}`}
               />
-              <div className="mt-4 flex flex-col items-start gap-1 text-sm">
-                <ReportButton targetKind="listing" targetId={listing._id} label="Report this listing" />
-                <ReportButton
-                  targetKind="user"
-                  via={{ kind: 'listing', id: listing._id }}
-                  label={`Report ${listing.userName}`}
-                />
-              </div>
-            </>
+            </div>
           )
         }
       />

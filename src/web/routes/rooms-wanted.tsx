@@ -147,10 +147,10 @@ type RoomsWantedLayoutProps = {
  */
 function RoomsWantedLayout({ view, search, typedPlace, children }: RoomsWantedLayoutProps) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
       <PageTitle title="Rooms wanted" />
       <h1 className="mb-2 text-center text-3xl font-extrabold sm:text-4xl">Rooms wanted</h1>
-      <p className="mb-8 text-center text-base-content/80">
+      <p className="mb-6 text-center text-base-content/80 sm:mb-8">
         People looking for a room, where they want to live and what they can pay. Need a room yourself?{' '}
         <Link to={PATHS.mySeekerAd} className="link link-primary">
           Write your own ad

@@ -8,6 +8,7 @@ export type SendAnswer = { intent: 'send'; message?: Message; error?: string }
 export function Composer({ onSent }: { onSent: (message: Message) => void }) {
   const fetcher = useFetcher<SendAnswer>({ key: 'send-message' })
   const form = useRef<HTMLFormElement>(null)
+  const box = useRef<HTMLTextAreaElement>(null)
   const [length, setLength] = useState(0)
   const id = useId()
   const isSending = fetcher.state !== 'idle'
@@ -21,10 +22,20 @@ export function Composer({ onSent }: { onSent: (message: Message) => void }) {
     onSent(sent)
     form.current?.reset()
     setLength(0)
+    // The next message is written in the same box: on a phone, its keyboard stays open.
+    const focused = document.activeElement
+    if (!focused || focused === document.body || form.current?.contains(focused)) box.current?.focus()
   }, [sent, onSent])
 
   return (
-    <fetcher.Form method="post" ref={form} className="flex flex-col gap-2">
+    <fetcher.Form
+      method="post"
+      ref={form}
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        if (isSending) event.preventDefault()
+      }}
+    >
       <input type="hidden" name="intent" value="send" />
       <label htmlFor={id} className="font-medium">
         Your message
@@ -32,6 +43,7 @@ export function Composer({ onSent }: { onSent: (message: Message) => void }) {
       <div className="flex items-end gap-2">
         <textarea
           id={id}
+          ref={box}
           name="body"
           required
           maxLength={MESSAGE_MAX}
@@ -43,7 +55,13 @@ export function Composer({ onSent }: { onSent: (message: Message) => void }) {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) form.current?.requestSubmit()
           }}
         />
-        <button type="submit" className="btn btn-primary" disabled={isSending}>
+        {/* Not `disabled` while sending, which would drop the focus to the page; a tap leaves the focus in the box. */}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          aria-disabled={isSending}
+          onMouseDown={(event) => event.preventDefault()}
+        >
           {isSending ? 'Sending…' : 'Send'}
         </button>
       </div>

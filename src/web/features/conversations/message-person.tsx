@@ -4,6 +4,18 @@ import { Form, Link, useNavigation } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { MESSAGE_MAX } from '#shared/conversations.ts'
 
+/** A label that fits beside Like on a phone: the short words seen there, the full ones heard (and seen elsewhere). */
+function ShortOnPhones({ short, full }: { short: string; full: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="max-sm:sr-only">{full}</span>
+    </>
+  )
+}
+
 type MessagePersonProps = {
   /** Whom the message goes to: a listing's poster, or a room-wanted ad's writer. */
   name: string
@@ -19,7 +31,7 @@ type MessagePersonProps = {
 
 /**
  * "Message" on a listing's or a room-wanted ad's details: write to the person behind it, open the conversation
- * there is, or learn why not yet.
+ * there is, or (once Message is pressed) learn why not yet.
  */
 export function MessagePerson({
   name,
@@ -34,15 +46,23 @@ export function MessagePerson({
   const isSending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const id = useId()
 
+  // On a phone these sit beside Like in a bar at the screen's foot.
   if (conversationId)
     return (
       <Link to={PATHS.conversation(conversationId)} className="btn btn-primary w-fit">
-        <FaEnvelope aria-hidden="true" /> Open your conversation with {name}
+        <FaEnvelope aria-hidden="true" />{' '}
+        <ShortOnPhones short="Open your conversation" full={`Open your conversation with ${name}`} />
       </Link>
+    )
+  if (!isWriting)
+    return (
+      <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
+        <FaEnvelope aria-hidden="true" /> <ShortOnPhones short="Message" full={`Message ${name}`} />
+      </button>
     )
   if (!isVerified)
     return (
-      <div className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
+      <div className="flex w-full flex-col gap-2 rounded-box bg-base-200 p-4 text-left">
         <p>
           To message {name}, confirm your e-mail address first: open the link we mailed you. It keeps
           Nestmate’s conversations between real people.
@@ -50,14 +70,8 @@ export function MessagePerson({
         {verifyAction}
       </div>
     )
-  if (!isWriting)
-    return (
-      <button type="button" className="btn btn-primary w-fit" onClick={() => setIsWriting(true)}>
-        <FaEnvelope aria-hidden="true" /> Message {name}
-      </button>
-    )
   return (
-    <Form method="post" className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
+    <Form method="post" className="flex w-full flex-col gap-2 rounded-box bg-base-200 p-4 text-left">
       <input type="hidden" name="intent" value="message" />
       <label htmlFor={id} className="font-medium">
         Your message to {name}

@@ -27,9 +27,45 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-/** The listing's particulars as a definition list. */
+/**
+ * The listing's particulars as a definition list. The household facts its poster didn't give are folded away under
+ * one line that names them, so the facts that say something (and what follows them) come sooner.
+ */
 export function ListingFacts({ listing, userEmail, isLiked, currency }: ListingFactsProps) {
   const now = useNow()
+  const facts = factsForDisplay(LISTING_FACTS)
+  const given = facts.filter(([name]) => listing[name] !== null && listing[name] !== undefined)
+  const notSaid = facts.filter(([name]) => listing[name] === null || listing[name] === undefined)
+  return (
+    <div className="flex flex-col gap-3">
+      <FactList
+        listing={listing}
+        userEmail={userEmail}
+        isLiked={isLiked}
+        currency={currency}
+        now={now}
+        given={given}
+      />
+      {notSaid.length > 0 && (
+        <details className="rounded-box border border-base-300 px-4 py-3">
+          <summary className="cursor-pointer font-medium">
+            {notSaid.length === 1 ? '1 thing' : `${notSaid.length} things`} the poster didn’t say
+          </summary>
+          <p className="mt-2 text-sm text-base-content/80">
+            Not said: {notSaid.map(([, fact]) => fact.label).join(', ')}.
+          </p>
+        </details>
+      )}
+    </div>
+  )
+}
+
+type FactListProps = ListingFactsProps & {
+  now: ReturnType<typeof useNow>
+  given: ReturnType<typeof factsForDisplay<typeof LISTING_FACTS>>
+}
+
+function FactList({ listing, userEmail, isLiked, currency, now, given }: FactListProps) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
       <Fact term="Posted by">{listing.userName}</Fact>
@@ -70,7 +106,7 @@ export function ListingFacts({ listing, userEmail, isLiked, currency }: ListingF
         </span>
       </Fact>
       <Fact term="Lifestyle">{listing.lifestyle || 'Not specified'}</Fact>
-      {factsForDisplay(LISTING_FACTS).map(([name, fact]) => (
+      {given.map(([name, fact]) => (
         <Fact key={name} term={fact.label}>
           {factText(fact, listing[name])}
         </Fact>

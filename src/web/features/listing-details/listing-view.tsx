@@ -21,8 +21,10 @@ type ListingViewProps = {
   isLiking: boolean
   onLike: () => void
   backTo: string
-  /** Writing to the poster (conversations), below the contacts. */
+  /** Writing to the poster (conversations): in the actions bar, beside Like. */
   message?: ReactNode
+  /** Reporting the listing or its poster, below the contacts. */
+  reports?: ReactNode
 }
 
 export function ListingView({
@@ -33,6 +35,7 @@ export function ListingView({
   onLike,
   backTo,
   message,
+  reports,
 }: ListingViewProps) {
   // The server's answer to this page's like or unlike wins over what the page loaded with.
   const { isLiked, lastAction, likes, number, userEmail, unlike } = useInterest(listing, like)
@@ -88,9 +91,10 @@ export function ListingView({
           ) : (
             <p className="break-all">Contact info: {listing.contact}</p>
           )}
-          {message}
+          {reports}
         </div>
-        {/* On phones the actions stay in reach at the bottom of the screen while the facts are read. */}
+        {/* On phones the actions (Message and Like) stay in reach at the bottom of the screen while the facts are
+            read. */}
         <div className="card-actions items-center justify-between border-t border-base-300 pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-6 max-sm:bg-base-100 max-sm:px-6 max-sm:pb-4">
           {!listing.isOwner && (
             <ContactReveal
@@ -102,7 +106,9 @@ export function ListingView({
             />
           )}
           <BackToListings to={backTo} className="btn btn-ghost" />
-          <div className="ml-auto flex flex-wrap justify-end gap-2">
+          {/* Writing (or told why not yet), Message takes the bar's width. */}
+          <div className="ml-auto flex flex-wrap justify-end gap-2 has-[>.w-full]:w-full">
+            {message}
             <LikeButton
               ref={likeButton}
               isOwner={listing.isOwner}

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { FaMagnifyingGlass } from 'react-icons/fa6'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { LISTING_FACTS, ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { FactFilters } from '../../components/facts/fact-filters.tsx'
+import { FiltersFold } from '../../components/form/filters-fold.tsx'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
 
@@ -41,6 +42,23 @@ function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace
   )
 }
 
+/**
+ * The choices (lists and the switch) show the view the address holds, also where it isn't what was picked: the page
+ * sorts nearest first once a place is chosen. Text fields are left as they are: someone may be typing in one.
+ */
+function showChoices(form: HTMLFormElement, view: BrowseView) {
+  const fields = form.elements
+  const choose = (name: string, value: string) => {
+    const select = fields.namedItem(name)
+    if (select instanceof HTMLSelectElement) select.value = value
+  }
+  choose('sort', view.sort)
+  choose('radiusKm', String(view.radiusKm ?? RADIUS_KM.default))
+  choose('roomType', view.roomType ?? '')
+  const available = fields.namedItem('available')
+  if (available instanceof HTMLInputElement) available.checked = view.available === true
+}
+
 type BrowseFiltersProps = {
   view: BrowseView
   canSortByMatch?: boolean
@@ -55,9 +73,11 @@ type BrowseFiltersProps = {
  * src/web/first-paint/start-app.js). Its fields are uncontrolled, so hydration keeps what was typed.
  *
  * What a person typed is never thrown away by the form's own doing: a change it applies (a room type applies at
- * once) leaves every field as it is, including one typed into while the new view loaded. Only an address that
- * comes from elsewhere (Clear, Back, a link) starts the fields over from the view, and so does a place name
- * searched without a suggestion: the page chose the place and the order for the person, and the fields show them.
+ * once) leaves every text field as it is, including one typed into while the new view loaded; its lists and its
+ * switch always show the address's view (showChoices). Only an address that comes from elsewhere (Clear, Back, a
+ * link) starts the fields over from the view, and so does a place name searched without a suggestion: the page
+ * chose the place and the order for the person, and the fields show them. On a phone the form folds behind
+ * "Filters" (FiltersFold).
  */
 export function BrowseFilters(props: BrowseFiltersProps) {
   const { search } = useLocation()
@@ -68,8 +88,16 @@ export function BrowseFilters(props: BrowseFiltersProps) {
     const isAsIs = search === asked && !props.typedPlace
     setShown({ search, generation: isAsIs ? shown.generation : shown.generation + 1 })
   }
-  return <FilterForm key={shown.generation} {...props} onApply={setAsked} />
+  return (
+    <FiltersFold count={filterCount(props.view)} isOpenAtFirst={Boolean(props.typedPlace)}>
+      <FilterForm key={shown.generation} {...props} onApply={setAsked} />
+    </FiltersFold>
+  )
 }
+
+/** The filters a view sets: what its address holds but the order, and a place with its radius counts once. */
+const filterCount = (view: BrowseView) =>
+  [...browseSearchParams(view).keys()].filter((key) => !['sort', 'radiusKm', 'nearName'].includes(key)).length
 
 function FilterForm({
   view,
@@ -82,6 +110,8 @@ function FilterForm({
   const { pathname } = useLocation()
   const [rangeError, setRangeError] = useState('')
   const [hasPlace, setHasPlace] = useState(view.near !== undefined)
+  const formElement = useRef<HTMLFormElement>(null)
+  useEffect(() => showChoices(formElement.current!, view), [view])
 
   /** `place` is a place just chosen (or cleared): its hidden fields still hold the previous one until re-render. */
   function apply(form: HTMLFormElement, place?: ChosenPlace | null) {
@@ -134,6 +164,7 @@ function FilterForm({
   const field = 'flex flex-col gap-1 text-sm font-medium'
   return (
     <form
+      ref={formElement}
       method="get"
       action={pathname}
       onSubmit={onSubmit}

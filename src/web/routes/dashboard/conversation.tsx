@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import {
   useLoaderData,
   type ActionFunctionArgs,
@@ -18,6 +18,8 @@ import { seenMessageId } from '../../features/conversations/merge-messages.ts'
 import { ReportButton } from '../../components/report-button.tsx'
 import { reportAction } from '../../lib/report-action.ts'
 import { useConversation } from '../../features/conversations/use-conversation.ts'
+import { useFollowEnd } from '../../features/conversations/use-follow-end.ts'
+import { NewMessagesPill } from '../../features/conversations/new-messages-pill.tsx'
 import { DELETED_ACCOUNT } from '../../features/conversations/avatar.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -63,12 +65,8 @@ export function Component() {
 function ConversationView({ conversation, page }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { messages, add, hasOlder, loadOlder, isLoadingOlder, seenUpTo } = useConversation(conversation, page)
   const seenId = seenMessageId(messages, seenUpTo)
-  const end = useRef<HTMLDivElement>(null)
-  const newestId = messages.at(-1)?.id
-  // Braces: scrollIntoView returns a promise in newer browsers, which React would take for a cleanup function.
-  useEffect(() => {
-    void end.current?.scrollIntoView({ block: 'nearest' })
-  }, [newestId])
+  const { unseen, goToEnd } = useFollowEnd(messages.at(-1))
+  const log = useRef<HTMLDivElement>(null)
   const name = conversation.other?.name ?? DELETED_ACCOUNT
   const addSent = useCallback((message: Message) => add([message]), [add])
 
@@ -86,7 +84,7 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
           {isLoadingOlder ? 'Loading…' : 'Show earlier messages'}
         </button>
       )}
-      <div role="log" aria-label={`Messages with ${name}`} aria-live="polite">
+      <div role="log" aria-label={`Messages with ${name}`} aria-live="polite" tabIndex={-1} ref={log}>
         <ol className="flex flex-col gap-3">
           {messages.map((message) => (
             <MessageBubble
@@ -97,9 +95,16 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
             />
           ))}
         </ol>
-        <div ref={end} />
       </div>
       <div className="sticky bottom-0 border-t border-base-300 bg-base-100 py-3">
+        <NewMessagesPill
+          count={unseen}
+          onClick={() => {
+            goToEnd()
+            // The pill goes away: the reader goes on from the messages rather than the page's start.
+            log.current?.focus({ preventScroll: true })
+          }}
+        />
         {!conversation.other ? (
           <p className="text-base-content/80">
             This account was deleted; the conversation is kept for you to read.
