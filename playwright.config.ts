@@ -28,10 +28,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  // Every test records a trace, kept if it fails. Recording only on a retry ('on-first-retry') would take a third
-  // off the suite's time on two cores, but the faster pace exposes races with hydration that these journeys don't
-  // otherwise meet (Load more on a searched browse page, the early cards' hand-over on home): fix those first.
-  use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
+  // A trace is recorded on a retry only: recording one for every test took a third of the suite's time on two cores.
+  // The suite must pass on its first attempt (npm test runs it without retries); CI's one retry is there to record
+  // what failed, not to hide it: a test that needed it is a failure to fix.
+  use: { baseURL, trace: 'on-first-retry', launchOptions: chromium },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: [
     {
