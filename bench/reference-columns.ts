@@ -1,11 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { CASING } from '../src/server/db/client.ts'
-import {
-  featuredColumns,
-  listingColumns,
-  summaryColumns,
-} from '../src/server/listings/listing-columns.ts'
+import { featuredColumns, listingColumns, summaryColumns } from '../src/server/listings/listing-columns.ts'
 
 // Reference 1 selects exactly Nestmate's columns: its select lists are rendered once, at start, from Nestmate's own
 // column definitions (the cover's subquery, the household facts, times as ISO text), so a field added to an answer
