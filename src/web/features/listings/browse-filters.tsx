@@ -6,10 +6,8 @@ import { RADIUS_KM } from '#shared/place-values.ts'
 import { FactFilters } from '../../components/facts/fact-filters.tsx'
 import { FiltersFold } from '../../components/form/filters-fold.tsx'
 import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
+import { TypedPlaceNote, type TypedPlace } from '../places/typed-place-note.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
-
-/** A place typed and searched without a suggestion picked: what was typed, and the label of the place used (null: none). */
-export type TypedPlace = { typed: string; usedLabel: string | null }
 
 const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
 
@@ -23,24 +21,6 @@ const SORT_LABELS: Record<Sort, string> = {
 
 const rentRange = (data: Record<string, string>) =>
   [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
-
-/** Which place a typed name was taken to mean, or that no place has that name: right under the box. */
-function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace | null }) {
-  if (!typedPlace) return null
-  if (typedPlace.usedLabel === null)
-    return (
-      <p id={id} role="alert" className="mt-1 text-sm font-semibold text-error">
-        No town or city called “{typedPlace.typed}” was found. Check the spelling, or choose a place from the
-        suggestions as you type.
-      </p>
-    )
-  return (
-    <p id={id} role="status" className="mt-1 text-sm">
-      Showing rooms near <strong>{typedPlace.usedLabel}</strong>, the best match for “{typedPlace.typed}”. Not
-      the one? Type it again and choose from the suggestions.
-    </p>
-  )
-}
 
 /**
  * The choices (lists and the switch) show the view the address holds, also where it isn't what was picked: the page
@@ -194,7 +174,13 @@ function FilterForm({
               apply(input.form!, place)
             }}
           />
-          <TypedPlaceNote id={`${id}-typed-place`} typedPlace={typedPlace} />
+          <TypedPlaceNote
+            id={`${id}-typed-place`}
+            typedPlace={typedPlace}
+            shown="rooms"
+            hint="Not the one? Type it again and choose from the suggestions."
+            className="mt-1"
+          />
         </div>
         <label className={field} htmlFor={`${id}-radius`}>
           Within
