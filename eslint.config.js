@@ -31,11 +31,17 @@ const FEATURE_IMPORTS = {
   // Who is interested in one of my listings, as the dashboard's row shows it; the count of rooms new to one's
   // saved searches, the badge of their menu entry.
   dashboard: ['liked-rooms/interested-people.tsx', 'saved-searches/use-new-count.ts'],
-  // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share.
+  // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share, and
+  // the note under a searched place box saying which place a typed name was taken to mean.
   'listing-form': ['places/place-combobox.tsx'],
-  listings: ['places/place-combobox.tsx'],
-  // Rooms wanted: the place box for its filters and areas, and the match explained as on a listing's details.
-  'rooms-wanted': ['places/place-combobox.tsx', 'listing-details/match-explanation.tsx'],
+  listings: ['places/place-combobox.tsx', 'places/typed-place-note.tsx'],
+  // Rooms wanted: the place box and its note for its filters and areas, and the match explained as on a listing's
+  // details.
+  'rooms-wanted': [
+    'places/place-combobox.tsx',
+    'places/typed-place-note.tsx',
+    'listing-details/match-explanation.tsx',
+  ],
 }
 const FEATURES = readdirSync(new URL('src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -48,7 +48,7 @@ import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
 import { userRoutes } from './routes/users/index.ts'
-import { createUsersRepository } from './routes/users/users-repository.ts'
+import { createUsersRepository, type UsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
   auth: Auth
@@ -79,18 +79,51 @@ function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
+type BuildOptions = {
+  webRoot?: string
+  mailRetryDelaysMs?: number[]
+  movableJobClock?: boolean
+  photoLimits?: PhotoRoutesDeps['limits']
+  live?: LiveTiming
+}
+
 /** Builds the whole app on an open database; never listens (main.ts does, tests use inject). */
-export async function buildApp(
-  config: Config,
-  database: DatabaseHandle,
-  options: {
-    webRoot?: string
-    mailRetryDelaysMs?: number[]
-    movableJobClock?: boolean
-    photoLimits?: PhotoRoutesDeps['limits']
-    live?: LiveTiming
-  } = {},
-) {
+export async function buildApp(config: Config, database: DatabaseHandle, options: BuildOptions = {}) {
+  const app = createServer(config)
+  registerErrorHandling(app)
+  const startDraining = registerShutdownDrain(app)
+  await registerSecurity(app, config)
+  await registerCompression(app)
+  if (config.rateLimits) await registerRateLimit(app, database)
+
+  // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
+  // and apply them to every request.
+  const users = createUsersRepository(database.db)
+  registerRouteAuth(app, config.adminEmails, users.accountOf)
+  registerCacheControl(app)
+  const parts = await createParts(app, config, database, users, options)
+
+  // Before the routes: the document records each one as it is registered.
+  await registerOpenApi(app, parts.auth, config.baseUrl)
+  await registerAuth(
+    app,
+    parts.auth,
+    config.baseUrl,
+    { lookup: users.bySessionToken, end: users.endSession },
+    config.rateLimits
+      ? { signIn: createSignInThrottle(database.db), sessionCheck: createSessionCheckLimit(database.db) }
+      : {},
+  )
+  await registerRoutes(app, config, database, { ...parts, users }, options)
+  await registerWebApp(app, options.webRoot)
+
+  const { auth, mailer, jobs, photoStore, photos } = parts
+  const sweepPhotos = () => photoStore.sweep(photos.keys)
+  return Object.assign(app, { auth, mailer, jobs, startDraining, sweepPhotos }) as unknown as App
+}
+
+/** Fastify with its limits, zod for validation and serialization, and a JSON parser that takes an empty body. */
+function createServer(config: Config) {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
@@ -110,53 +143,41 @@ export async function buildApp(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, {}) : parseJson(request, body as string, done),
   )
+  return app
+}
 
-  registerErrorHandling(app)
-  const startDraining = registerShutdownDrain(app)
-  await registerSecurity(app, config)
-  await registerCompression(app)
-  if (config.rateLimits) {
-    await app.register(rateLimit, {
-      global: false,
-      hook: 'preHandler',
-      store: databaseRateLimitStore(database.db),
-      keyGenerator: async (request) => (await request.sessionUser())?.id ?? request.ip,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: `Too many requests; try again in ${context.after}.`,
-      }),
-    })
-  }
+type Server = ReturnType<typeof createServer>
 
-  // Before any route: they record each route's declarations (who may call it, whether its answer may be cached)
-  // and apply them to every request.
-  const users = createUsersRepository(database.db)
-  registerRouteAuth(app, config.adminEmails, users.accountOf)
-  registerCacheControl(app)
+/** The routes' rate limits (each route opts in), counted in the database so every process shares them. */
+async function registerRateLimit(app: Server, database: DatabaseHandle) {
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: databaseRateLimitStore(database.db),
+    keyGenerator: async (request) => (await request.sessionUser())?.id ?? request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests; try again in ${context.after}.`,
+    }),
+  })
+}
+
+/** The repositories, stores and services the routes share, each closed with the app where it holds something open. */
+async function createParts(
+  app: Server,
+  config: Config,
+  database: DatabaseHandle,
+  users: UsersRepository,
+  options: BuildOptions,
+) {
   const listings = createListingsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'best-match prefix refresh failed'),
   })
   const photos = createPhotosRepository(database.db)
-  const photoStore = createPhotoStore(config.photosDir)
-  await photoStore.init().catch((error: NodeJS.ErrnoException) => {
-    throw new ConfigError(
-      `Invalid configuration: PHOTOS_DIR (${config.photosDir}) can't be used: ${error.code ?? error.message}.`,
-    )
-  })
+  const photoStore = await openPhotoStore(config)
   const mailer = createMailer(config, app.log, { retryDelaysMs: options.mailRetryDelaysMs })
   app.addHook('onClose', () => mailer.close())
-  const jobsDatabase = await database.separatePool(2)
-  const jobs = createJobRunner({
-    database: jobsDatabase,
-    log: app.log,
-    jobs: allJobs(mailer, config),
-    movableClock: options.movableJobClock,
-  })
-  await jobs.init()
-  app.addHook('onClose', async () => {
-    await jobs.stop()
-    await jobsDatabase.close()
-  })
+  const jobs = await startJobRunner(app, config, database, mailer, options)
   const reports = createReportsRepository(database.db)
   const seekerAds = createSeekerAdsRepository(database.db, {
     onError: (error) => app.log.error({ err: error }, 'seeker-ad prefix refresh failed'),
@@ -173,18 +194,52 @@ export async function buildApp(
     photoStore,
     mailRequestLimit: config.rateLimits ? createMailRequestLimit(database.db) : undefined,
   })
-  // Before the routes: the document records each one as it is registered.
-  await registerOpenApi(app, auth, config.baseUrl)
-  await registerAuth(
-    app,
-    auth,
-    config.baseUrl,
-    { lookup: users.bySessionToken, end: users.endSession },
-    config.rateLimits
-      ? { signIn: createSignInThrottle(database.db), sessionCheck: createSessionCheckLimit(database.db) }
-      : {},
-  )
+  return { listings, photos, photoStore, mailer, jobs, reports, seekerAds, moderation, auth }
+}
 
+type Parts = Awaited<ReturnType<typeof createParts>> & { users: UsersRepository }
+
+async function openPhotoStore(config: Config) {
+  const photoStore = createPhotoStore(config.photosDir)
+  await photoStore.init().catch((error: NodeJS.ErrnoException) => {
+    throw new ConfigError(
+      `Invalid configuration: PHOTOS_DIR (${config.photosDir}) can't be used: ${error.code ?? error.message}.`,
+    )
+  })
+  return photoStore
+}
+
+/** The job runner on a pool of its own, stopped with the app (it works jobs only once main.ts starts it). */
+async function startJobRunner(
+  app: Server,
+  config: Config,
+  database: DatabaseHandle,
+  mailer: Mailer,
+  options: BuildOptions,
+) {
+  const jobsDatabase = await database.separatePool(2)
+  const jobs = createJobRunner({
+    database: jobsDatabase,
+    log: app.log,
+    jobs: allJobs(mailer, config),
+    movableClock: options.movableJobClock,
+  })
+  await jobs.init()
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await jobsDatabase.close()
+  })
+  return jobs
+}
+
+/** Every API route, with the parts only routes use: living profiles, likes, conversations and live updates. */
+async function registerRoutes(
+  app: Server,
+  config: Config,
+  database: DatabaseHandle,
+  { listings, photos, photoStore, users, reports, moderation, seekerAds }: Parts,
+  options: BuildOptions,
+) {
   await app.register(siteRoutes({ config, database, listings, users }))
   // Both best-match caches (browse's and Rooms wanted's) depend on everyone's living profile.
   const profiles = createLivingProfileRepository(database.db, (userId) => {
@@ -199,18 +254,7 @@ export async function buildApp(
   await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
   await app.register(likeRoutes(createLikesRepository(database.db)))
-  // A session ended in any process: this one forgets the sessions it remembers, so a signed-out browser can't
-  // open a stream (or anything else) here on the strength of a cached session.
-  const live = await startLive(database, app.log, {
-    ...options.live,
-    onSessionEnded: () => app.forgetSessions(),
-  })
-  // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
-  app.addHook('preClose', (done) => {
-    live.endStreams()
-    done()
-  })
-  app.addHook('onClose', () => live.stopListening())
+  const live = await startLiveUpdates(app, database, options.live)
   await app.register(conversationRoutes(createConversationsRepository(database.db)))
   await app.register(liveRoutes(live.hub, app.sessionOf))
   await app.register(reportRoutes(reports))
@@ -223,8 +267,21 @@ export async function buildApp(
       config.authSecret,
     ),
   )
-  await registerWebApp(app, options.webRoot)
+}
 
-  const sweepPhotos = () => photoStore.sweep(photos.keys)
-  return Object.assign(app, { auth, mailer, jobs, startDraining, sweepPhotos }) as unknown as App
+/** The live updates' listener, whose event streams end before the app closes. */
+async function startLiveUpdates(app: Server, database: DatabaseHandle, timing: LiveTiming | undefined) {
+  // A session ended in any process: this one forgets the sessions it remembers, so a signed-out browser can't
+  // open a stream (or anything else) here on the strength of a cached session.
+  const live = await startLive(database, app.log, {
+    ...timing,
+    onSessionEnded: () => app.forgetSessions(),
+  })
+  // Open event streams would keep the server's close waiting: they end first, and their browsers reconnect.
+  app.addHook('preClose', (done) => {
+    live.endStreams()
+    done()
+  })
+  app.addHook('onClose', () => live.stopListening())
+  return live
 }

@@ -63,13 +63,19 @@ export type FactValue<F extends Fact> = F extends YesNoFact
       : string | null
 export type FactValues<T extends FactTable> = { -readonly [K in keyof T]: FactValue<T[K]> }
 
-type BoundParams<F> = F extends { filters: readonly (infer B)[] }
+/** The parameters of a fact's bounds (`minStay`, `maxStay`). */
+export type BoundParams<F> = F extends { filters: readonly (infer B)[] }
   ? B extends { param: infer P }
     ? P
     : never
   : never
-type YesParams<T extends FactTable> = {
+/** The facts browse filters by a yes-only parameter named after them. */
+export type YesParams<T extends FactTable> = {
   [K in keyof T]: T[K] extends { yesFilter: true } ? K : never
+}[keyof T]
+/** The fact a bound's parameter bounds. */
+export type BoundFact<T extends FactTable, P> = {
+  [K in keyof T]: P extends BoundParams<T[K]> ? T[K] : never
 }[keyof T]
 type BoundValue<T extends FactTable, P> = {
   [K in keyof T]: P extends BoundParams<T[K]> ? NonNullable<FactValue<T[K]>> : never

@@ -4,9 +4,9 @@ import type { FactTable } from './fact-table.ts'
  * The household facts a listing may state, each null when the poster didn't say: the one place a fact is
  * declared. The input and answer schemas, the columns and checks, browse's filters (and their parameters), the
  * answer's columns, the sample listing, the form, the details' facts, browse's household filters and a saved
- * search's words are built from this table (docs/decisions/029). A fact with a browse filter also needs a column
- * for each of its parameters in src/server/db/schema/saved-searches.ts (decision 048); `npm run db:generate`
- * writes the migration. The order is the answer's.
+ * search's words and columns (decision 048) are built from this table (docs/decisions/029). `npm run db:generate`
+ * writes the migration; docs/api.md names each fact and filter parameter (listing-facts.test.ts checks it). The
+ * order is the answer's.
  */
 export const LISTING_FACTS = {
   billsIncluded: { kind: 'yesNo', label: 'Bills included', sample: true, yesFilter: true },

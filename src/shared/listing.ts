@@ -14,6 +14,7 @@ import { pinFields, PlaceIdSchema, RADIUS_KM, RadiusSchema } from './place.ts'
 import { MatchDetailSchema } from './living-profile.ts'
 import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
+import { textField } from './text-field.ts'
 import { checkContact } from './contact.ts'
 
 export * from './listing-values.ts'
@@ -24,16 +25,7 @@ export const AvailabilitySchema = z.enum(AVAILABILITIES, {
   error: 'Availability must be Available or Not Available.',
 })
 
-const text = (label: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
-    })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine(NUL_FREE.check, NUL_FREE.message(label))
-
-const required = (label: string, max: number) => text(label, max).min(1, `${label} is required.`)
+const required = (label: string, max: number) => textField(label, max).min(1, `${label} is required.`)
 
 // Forms send strings; the spec's clients send numbers. Both are accepted, an empty string is "missing".
 const rent = z.preprocess(
@@ -49,7 +41,7 @@ const rent = z.preprocess(
 
 const phone = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : (value ?? '')),
-  text('Phone number', LIMITS.number).regex(
+  textField('Phone number', LIMITS.number).regex(
     /^[0-9+\-() ]*$/,
     'Phone number may contain only digits, spaces, +, -, ( and ).',
   ),
@@ -61,8 +53,8 @@ export const NewListingSchema = z.object({
   location: required('Location', LIMITS.location),
   rent,
   roomType: z.preprocess((value) => (value === '' ? undefined : value), RoomTypeSchema),
-  lifestyle: text('Lifestyle', LIMITS.lifestyle).default(''),
-  description: text('Description', LIMITS.description).default(''),
+  lifestyle: textField('Lifestyle', LIMITS.lifestyle).default(''),
+  description: textField('Description', LIMITS.description).default(''),
   contact: required('Contact info', LIMITS.contact).transform((value, ctx) => {
     const checked = checkContact(value)
     if ('error' in checked) {

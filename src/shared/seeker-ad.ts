@@ -7,20 +7,11 @@ import { PlaceIdSchema } from './place.ts'
 import { SEEKER_AD_FACTS, SEEKER_AD_LIMITS, SEEKER_AD_SORTS, SEEKER_AD_STATUSES } from './seeker-ad-facts.ts'
 import { holdsContact } from './message-text.ts'
 import { HIDDEN_REASONS } from './reports.ts'
-import { NUL_FREE } from './text.ts'
+import { textField } from './text-field.ts'
 
 export * from './seeker-ad-facts.ts'
 
 // A room-wanted ad (docs/architecture.md §3.7): what its writer sends, what the API answers, and Rooms wanted's query.
-
-const text = (label: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
-    })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine(NUL_FREE.check, NUL_FREE.message(label))
 
 // An ad shows no way to reach its writer off Nestmate: people message them here (the contact shield's own test).
 const NO_CONTACTS = [
@@ -48,10 +39,10 @@ export const SeekerAreaInputSchema = z.object(
 
 /** What a person writes to their ad (PUT /api/seeker-ad). Name, photo and the match come from the account. */
 export const NewSeekerAdSchema = z.object({
-  headline: text('Headline', SEEKER_AD_LIMITS.headline)
+  headline: textField('Headline', SEEKER_AD_LIMITS.headline)
     .min(1, 'Headline is required.')
     .refine(...NO_CONTACTS),
-  about: text('About you', SEEKER_AD_LIMITS.about)
+  about: textField('About you', SEEKER_AD_LIMITS.about)
     .refine(...NO_CONTACTS)
     .default(''),
   budget: z.preprocess(

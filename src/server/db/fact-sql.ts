@@ -1,6 +1,13 @@
 import { sql, type Column, type SQL } from 'drizzle-orm'
 import { boolean, check, date, smallint } from 'drizzle-orm/pg-core'
-import { factFilters, type FactTable, type FactValue } from '#shared/fact-table.ts'
+import {
+  factFilters,
+  type BoundFact,
+  type BoundParams,
+  type FactTable,
+  type FactValue,
+  type YesParams,
+} from '#shared/fact-table.ts'
 import type { Filter } from './filter-table.ts'
 
 // A fact table (src/shared/fact-table.ts) in the database: its columns, their check constraints, the columns an
@@ -24,6 +31,21 @@ export function factColumns<T extends FactTable>(table: T) {
       return [name, columnOf[fact.kind]()]
     }),
   ) as { -readonly [K in keyof T]: ReturnType<(typeof columnOf)[T[K]['kind']]> }
+}
+
+type KindColumn<Kind extends keyof typeof columnOf> = ReturnType<(typeof columnOf)[Kind]>
+
+/**
+ * A column per browse filter of the facts, named by its parameter and null where a view leaves it unset: a boolean
+ * for a yes-only filter, the fact's own column for a bound. A saved search holds these (decision 048), in the order
+ * of the filters (factFilters).
+ */
+export function factFilterColumns<T extends FactTable>(table: T) {
+  return Object.fromEntries(
+    factFilters(table).map(({ param, fact, bound }) => [param, columnOf[bound ? fact.kind : 'yesNo']()]),
+  ) as { -readonly [P in YesParams<T>]: KindColumn<'yesNo'> } & {
+    -readonly [P in BoundParams<T[keyof T]> & string]: KindColumn<BoundFact<T, P>['kind']>
+  }
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)

@@ -49,23 +49,7 @@ export function createJobRunner(options: {
   const { database, log } = options
   const definitions = new Map(options.jobs.map((job) => [job.name, job]))
   const clock = createJobClock(database, options.movableClock ?? false)
-  // After stop, a statement that fails does nothing: pg-boss's worker records a late run's outcome without awaiting
-  // it, and that statement must not fail (an unhandled rejection) once the app has closed the database. A runner
-  // used again after stop (send, runDue) works as before while the database is open.
-  let stopped = false
-  const executeSql: ExecuteSql = (text, values) =>
-    database.execute(text, values).catch((error: unknown) => {
-      if (stopped) return { rows: [{ count: 0 }] }
-      throw error
-    })
-  const boss = new PgBoss({
-    db: { executeSql },
-    schema: JOB_QUEUE_SCHEMA,
-    migrate: false,
-    pollingIntervalSeconds: options.pollingSeconds ?? POLLING_SECONDS,
-    maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
-  })
-  boss.on('error', (error) => log.warn({ err: error }, 'job queue: %s', error.message))
+  const { boss, quiet } = createBoss(database, log, options)
   const running = new Set<AbortController>()
   const wakeups = createWakeups({ boss, database, log, send: (name) => send(name, {}) })
   let started = false
@@ -77,45 +61,13 @@ export function createJobRunner(options: {
     return found
   }
 
-  /** One run: the handler with its context; logs the outcome; throws so that the queue retries. */
-  async function runJob(job: PgBoss.JobWithMetadata<unknown>) {
-    const { name, run, parse, expireSeconds } = definition(job.name)
-    const attempt = job.retryCount + 1
-    const controller = new AbortController()
-    running.add(controller)
-    const timer = setTimeout(() => controller.abort(), expireSeconds * 800).unref()
-    const context = { job: name, jobId: job.id, attempt }
-    const began = performance.now()
-    log.info(context, `job ${name} started`)
-    try {
-      await run(parse(job.data), {
-        db: database.db,
-        now: clock.now,
-        signal: controller.signal,
-        log: log.child({ job: name, jobId: job.id }),
-        attempt,
-        jobId: job.id,
-        send,
-      })
-      log.info({ ...context, ms: Math.round(performance.now() - began) }, `job ${name} done`)
-    } catch (error) {
-      if (attempt > job.retryLimit)
-        log.error({ ...context, err: error }, `job ${name} failed ${attempt} times; giving up`)
-      else log.warn({ ...context, err: error }, `job ${name} failed (attempt ${attempt}); it will be retried`)
-      throw error
-    } finally {
-      clearTimeout(timer)
-      running.delete(controller)
-    }
-  }
-
   /**
    * Runs a fetched job and records its outcome before returning. (pg-boss's worker records it too, without
    * waiting: a stop right after could close the connections first and leave a finished job active.)
    */
   async function runAndRecord(job: PgBoss.JobWithMetadata<unknown>) {
     try {
-      await runJob(job)
+      await runJob(definition(job.name), job, { database, log, clock, running, send })
       await boss.complete(job.name, job.id)
     } catch (error) {
       await boss.fail(job.name, job.id, { message: error instanceof Error ? error.message : String(error) })
@@ -135,13 +87,7 @@ export function createJobRunner(options: {
   }
 
   async function startWorking() {
-    // The embedded database has one process: a run it finds active was its predecessor's, killed mid-run.
-    // Handed back now, it is retried at once rather than after its expiry.
-    const retried = database.kind === 'pglite' ? await activeJobs(database.execute) : []
-    for (const { name, ids } of retried) {
-      log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
-      for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
-    }
+    const retried = await handBackKilledRuns(database, boss, log)
     await boss.start()
     started = true
     wakeups.start()
@@ -171,29 +117,7 @@ export function createJobRunner(options: {
     now: clock.now,
 
     /** Creates the queues or brings their settings up to the definitions'. Every process runs it. */
-    async init() {
-      for (const job of definitions.values()) {
-        const settings = {
-          name: job.name,
-          policy: job.oneAtATime ? 'stately' : 'standard',
-          retryLimit: job.retry.limit,
-          retryDelay: job.retry.delaySeconds,
-          retryBackoff: true,
-          expireInSeconds: job.expireSeconds,
-        } as const
-        for (let attempt = 1; ; attempt++) {
-          try {
-            if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, settings)
-            await boss.updateQueue(job.name, settings)
-            break
-          } catch (error) {
-            // Processes starting together can deadlock making the same new queue (its table); PostgreSQL cancels
-            // one of them, which tries again.
-            if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error
-          }
-        }
-      }
-    },
+    init: () => makeQueues(boss, definitions.values()),
 
     /** Works the queues in this process: polling, the periodic jobs, expiry of runs whose process died. */
     start() {
@@ -210,7 +134,7 @@ export function createJobRunner(options: {
       await wakeups.stop()
       for (const controller of running) controller.abort()
       await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? STOP_GRACE_MS, close: false })
-      stopped = true
+      quiet()
     },
 
     send,
@@ -237,5 +161,113 @@ export function createJobRunner(options: {
 
     /** A job as the queue holds it (tests, diagnostics). */
     job: (name: string, id: string) => boss.getJobById(name, id),
+  }
+}
+
+type RunnerOptions = Parameters<typeof createJobRunner>[0]
+
+/**
+ * pg-boss on the jobs' connections. After `quiet()` (the runner's stop), a statement that fails does nothing:
+ * pg-boss's worker records a late run's outcome without awaiting it, and that statement must not fail (an unhandled
+ * rejection) once the app has closed the database. A runner used again after stop (send, runDue) works as before
+ * while the database is open.
+ */
+function createBoss(database: DatabaseHandle, log: FastifyBaseLogger, options: RunnerOptions) {
+  let isQuiet = false
+  const executeSql: ExecuteSql = (text, values) =>
+    database.execute(text, values).catch((error: unknown) => {
+      if (isQuiet) return { rows: [{ count: 0 }] }
+      throw error
+    })
+  const boss = new PgBoss({
+    db: { executeSql },
+    schema: JOB_QUEUE_SCHEMA,
+    migrate: false,
+    pollingIntervalSeconds: options.pollingSeconds ?? POLLING_SECONDS,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? MAINTENANCE_SECONDS,
+  })
+  boss.on('error', (error) => log.warn({ err: error }, 'job queue: %s', error.message))
+  return { boss, quiet: () => void (isQuiet = true) }
+}
+
+/** Creates the queues or brings their settings up to the definitions'. Every process runs it. */
+async function makeQueues(boss: PgBoss, definitions: Iterable<JobDefinition>) {
+  for (const job of definitions) {
+    const settings = {
+      name: job.name,
+      policy: job.oneAtATime ? 'stately' : 'standard',
+      retryLimit: job.retry.limit,
+      retryDelay: job.retry.delaySeconds,
+      retryBackoff: true,
+      expireInSeconds: job.expireSeconds,
+    } as const
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, settings)
+        await boss.updateQueue(job.name, settings)
+        break
+      } catch (error) {
+        // Processes starting together can deadlock making the same new queue (its table); PostgreSQL cancels
+        // one of them, which tries again.
+        if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error
+      }
+    }
+  }
+}
+
+/**
+ * The embedded database has one process: a run it finds active was its predecessor's, killed mid-run. Handed back
+ * now, it is retried at once rather than after its expiry. Answers the runs handed back.
+ */
+async function handBackKilledRuns(database: DatabaseHandle, boss: PgBoss, log: FastifyBaseLogger) {
+  const retried = database.kind === 'pglite' ? await activeJobs(database.execute) : []
+  for (const { name, ids } of retried) {
+    log.warn(`${ids.length} ${name} job(s) were running when the last process ended; retrying them`)
+    for (const id of ids) await boss.fail(name, id, { message: 'the process running it ended' })
+  }
+  return retried
+}
+
+type RunContext = {
+  database: DatabaseHandle
+  log: FastifyBaseLogger
+  clock: ReturnType<typeof createJobClock>
+  /** The runs in flight, whose signals a stop aborts. */
+  running: Set<AbortController>
+  send: (name: string, data: object, options?: SendOptions) => Promise<string | null>
+}
+
+/** One run: the handler with its context; logs the outcome; throws so that the queue retries. */
+async function runJob(
+  { name, run, parse, expireSeconds }: JobDefinition,
+  job: PgBoss.JobWithMetadata<unknown>,
+  { database, log, clock, running, send }: RunContext,
+) {
+  const attempt = job.retryCount + 1
+  const controller = new AbortController()
+  running.add(controller)
+  const timer = setTimeout(() => controller.abort(), expireSeconds * 800).unref()
+  const context = { job: name, jobId: job.id, attempt }
+  const began = performance.now()
+  log.info(context, `job ${name} started`)
+  try {
+    await run(parse(job.data), {
+      db: database.db,
+      now: clock.now,
+      signal: controller.signal,
+      log: log.child({ job: name, jobId: job.id }),
+      attempt,
+      jobId: job.id,
+      send,
+    })
+    log.info({ ...context, ms: Math.round(performance.now() - began) }, `job ${name} done`)
+  } catch (error) {
+    if (attempt > job.retryLimit)
+      log.error({ ...context, err: error }, `job ${name} failed ${attempt} times; giving up`)
+    else log.warn({ ...context, err: error }, `job ${name} failed (attempt ${attempt}); it will be retried`)
+    throw error
+  } finally {
+    clearTimeout(timer)
+    running.delete(controller)
   }
 }

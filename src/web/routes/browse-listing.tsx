@@ -14,7 +14,8 @@ import {
   readBrowseView,
   type BrowseView,
 } from '../features/listings/browse-api.ts'
-import { BrowseFilters, type TypedPlace } from '../features/listings/browse-filters.tsx'
+import { BrowseFilters } from '../features/listings/browse-filters.tsx'
+import type { TypedPlace } from '../features/places/typed-place-note.tsx'
 import { BrowseResults } from '../features/listings/browse-results.tsx'
 import { EarlyCardsSlot } from '../first-paint/early-templates.tsx'
 import { CardTemplates, TOKEN_LISTING } from '../features/listings/early-card-templates.tsx'

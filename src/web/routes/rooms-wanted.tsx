@@ -8,12 +8,8 @@ import { Spinner } from '../components/spinner.tsx'
 import { getAds } from '../features/rooms-wanted/api.ts'
 import { SeekerTemplates, TOKEN_AD } from '../features/rooms-wanted/early-seeker-templates.tsx'
 import { SEEKER_GRID, SeekerCard } from '../features/rooms-wanted/seeker-card.tsx'
-import {
-  SeekerFilters,
-  VIEW_KEYS,
-  type SeekerView,
-  type TypedPlace,
-} from '../features/rooms-wanted/seeker-filters.tsx'
+import { SeekerFilters, VIEW_KEYS, type SeekerView } from '../features/rooms-wanted/seeker-filters.tsx'
+import type { TypedPlace } from '../features/places/typed-place-note.tsx'
 import { bestPlace } from '../features/places/places-api.ts'
 import { AfterHydration } from '../first-paint/after-hydration.tsx'
 import { EarlyCardsSlot } from '../first-paint/early-templates.tsx'

@@ -3,21 +3,20 @@ import {
   bigserial,
   boolean,
   check,
-  date,
   doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { ALERTS } from '#shared/saved-searches.ts'
-import { ROOM_TYPES } from '#shared/listing-values.ts'
+import { LISTING_FACTS, ROOM_TYPES } from '#shared/listing-values.ts'
 import { user } from './auth.ts'
 import { listing } from './listings.ts'
+import { factFilterColumns } from '../fact-sql.ts'
 import { cube, sqlList } from '../sql.ts'
 
 /**
@@ -42,7 +41,7 @@ export const savedSearch = pgTable(
     seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When its last daily digest was named (by the job's clock); the next is due a day later. */
     digestAt: timestamp({ withTimezone: true }),
-    // Browse's filters, by the name of the placeholder each binds.
+    // Browse's filters, by the name of the placeholder each binds; the facts' from their table, in its filter order.
     roomType: text({ enum: ROOM_TYPES }),
     q: text(),
     minRent: integer(),
@@ -51,13 +50,7 @@ export const savedSearch = pgTable(
     near: integer(),
     center: cube(),
     radiusM: doublePrecision(),
-    moveInBy: date({ mode: 'string' }),
-    billsIncluded: boolean(),
-    furnished: boolean(),
-    petsAllowed: boolean(),
-    smokingAllowed: boolean(),
-    minStay: smallint(),
-    maxStay: smallint(),
+    ...factFilterColumns(LISTING_FACTS),
   },
   (table) => [
     check('saved_search_alert', sql`${table.alert} in (${sqlList(ALERTS)})`),

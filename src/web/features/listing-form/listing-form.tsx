@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { AVAILABILITIES, LIMITS, LISTING_FACTS, ROOM_TYPES, type Listing } from '#shared/listing.ts'
 import { FactFields } from '../../components/facts/fact-fields.tsx'
@@ -62,43 +62,19 @@ export function ListingForm({
 }: ListingFormProps) {
   const isSubmitting = useNavigation().state === 'submitting'
   const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<ListingFieldErrors>(reported ?? {})
+  const { errors, recheck, control } = useFieldErrors(reported, formRef)
   const [descriptionLength, setDescriptionLength] = useState(defaults.description?.length ?? 0)
-  const [lastReported, setLastReported] = useState(reported)
-  if (reported !== lastReported) {
-    setLastReported(reported)
-    setErrors(reported ?? {})
-  }
-
-  // A field that was refused is checked again as it changes, so its message goes once the value is fixed
-  // (and says what is wrong now, if something else is). Fields without a message are left alone while typed in.
-  const recheck = (event: FormEvent<HTMLFormElement>) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
     const { name, value } = event.target as HTMLInputElement
     if (name === 'description') setDescriptionLength(value.length)
-    const field = LISTING_FIELDS.find((key) => key === name)
-    if (field && errors[field]) setErrors({ ...errors, [field]: fieldError(field, value) })
+    recheck(name, value)
   }
-
-  // After a refused submit, take the person to the first field that needs fixing.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [reported])
-  const control = (name: ListingField, base: string, hint?: string) => ({
-    id: name,
-    name,
-    className: `${base} w-full ${errors[name] ? `${base}-error` : ''}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(name, errors[name], hint),
-  })
   const contactHint =
     'A web page people can visit, such as your Facebook page. Your e-mail address and the phone number below are shown to the people who like your listing.'
-  const placeHintId = 'placeId-hint'
   const rentHint = `A whole number, in ${currencyName(currency)}: every rent on this site is in this currency.`
-  const saved = savedPlace(defaults)
-  const [place, setPlace] = useState<ChosenPlace | null>(saved.place)
 
   return (
-    <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={recheck}>
+    <Form ref={formRef} method="post" noValidate className="grid gap-5 md:grid-cols-2" onChange={onChange}>
       <Field id="title" label="Title" isRequired error={errors.title} className="md:col-span-2">
         <input
           {...control('title', 'input')}
@@ -116,34 +92,7 @@ export function ListingForm({
           placeholder="e.g. Near the university, Fitzroy"
         />
       </Field>
-      <div className="flex flex-col gap-1.5">
-        <PlaceCombobox
-          label="Town or city"
-          name="placeId"
-          placeholder="Start typing, then choose"
-          defaultPlace={
-            defaults.placeId && defaults.placeName
-              ? { id: defaults.placeId, label: defaults.placeName }
-              : null
-          }
-          describedBy={[placeHintId, errors.placeId ? 'placeId-error' : ''].filter(Boolean).join(' ')}
-          isInvalid={Boolean(errors.placeId)}
-          onChange={setPlace}
-        />
-        <p id={placeHintId} className="text-xs text-base-content/80">
-          People searching near this place will find your room.
-        </p>
-        {errors.placeId && (
-          <p id="placeId-error" className="text-sm text-red-700 dark:text-red-400">
-            {errors.placeId}
-          </p>
-        )}
-      </div>
-      <PinField
-        key={place?.id ?? 'none'}
-        place={place && { label: place.label, center: pointOf(place) }}
-        defaultPin={place?.id === saved.place?.id ? saved.pin : null}
-      />
+      <PlaceFields defaults={defaults} error={errors.placeId} />
       <Field id="rent" label={`Rent per month (${currency})`} isRequired error={errors.rent} hint={rentHint}>
         <input
           {...control('rent', 'input', rentHint)}
@@ -237,6 +186,82 @@ export function ListingForm({
         </button>
       </div>
     </Form>
+  )
+}
+
+/**
+ * The fields' errors: those the action reported (taken again whenever it reports), each checked again as its field
+ * changes, and the props that mark a control with its error. After a refused submit, the first field that needs
+ * fixing has the focus.
+ */
+function useFieldErrors(
+  reported: ListingFieldErrors | undefined,
+  formRef: RefObject<HTMLFormElement | null>,
+) {
+  const [errors, setErrors] = useState<ListingFieldErrors>(reported ?? {})
+  const [lastReported, setLastReported] = useState(reported)
+  if (reported !== lastReported) {
+    setLastReported(reported)
+    setErrors(reported ?? {})
+  }
+
+  // A field that was refused is checked again as it changes, so its message goes once the value is fixed
+  // (and says what is wrong now, if something else is). Fields without a message are left alone while typed in.
+  const recheck = (name: string, value: string) => {
+    const field = LISTING_FIELDS.find((key) => key === name)
+    if (field && errors[field]) setErrors({ ...errors, [field]: fieldError(field, value) })
+  }
+
+  // After a refused submit, take the person to the first field that needs fixing.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [reported, formRef])
+  const control = (name: ListingField, base: string, hint?: string) => ({
+    id: name,
+    name,
+    className: `${base} w-full ${errors[name] ? `${base}-error` : ''}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy(name, errors[name], hint),
+  })
+  return { errors, recheck, control }
+}
+
+/** The town or city (the place box, its hint and error), and the pin within it, which a new place starts afresh. */
+function PlaceFields({ defaults, error }: { defaults: ListingFormDefaults; error?: string }) {
+  const placeHintId = 'placeId-hint'
+  const saved = savedPlace(defaults)
+  const [place, setPlace] = useState<ChosenPlace | null>(saved.place)
+  return (
+    <>
+      <div className="flex flex-col gap-1.5">
+        <PlaceCombobox
+          label="Town or city"
+          name="placeId"
+          placeholder="Start typing, then choose"
+          defaultPlace={
+            defaults.placeId && defaults.placeName
+              ? { id: defaults.placeId, label: defaults.placeName }
+              : null
+          }
+          describedBy={[placeHintId, error ? 'placeId-error' : ''].filter(Boolean).join(' ')}
+          isInvalid={Boolean(error)}
+          onChange={setPlace}
+        />
+        <p id={placeHintId} className="text-xs text-base-content/80">
+          People searching near this place will find your room.
+        </p>
+        {error && (
+          <p id="placeId-error" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+      <PinField
+        key={place?.id ?? 'none'}
+        place={place && { label: place.label, center: pointOf(place) }}
+        defaultPin={place?.id === saved.place?.id ? saved.pin : null}
+      />
+    </>
   )
 }
 

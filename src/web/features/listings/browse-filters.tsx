@@ -5,42 +5,13 @@ import { LISTING_FACTS, ROOM_TYPES, type Sort } from '#shared/listing-values.ts'
 import { RADIUS_KM } from '#shared/place-values.ts'
 import { FactFilters } from '../../components/facts/fact-filters.tsx'
 import { FiltersFold } from '../../components/form/filters-fold.tsx'
-import { PlaceCombobox, type ChosenPlace } from '../places/place-combobox.tsx'
+import type { ChosenPlace } from '../places/place-combobox.tsx'
+import type { TypedPlace } from '../places/typed-place-note.tsx'
 import { browseSearchParams, type BrowseView } from './browse-api.ts'
-
-/** A place typed and searched without a suggestion picked: what was typed, and the label of the place used (null: none). */
-export type TypedPlace = { typed: string; usedLabel: string | null }
-
-const RADII_KM = [2, 5, 10, 15, 25, 50, 100, 200]
-
-const SORT_LABELS: Record<Sort, string> = {
-  rent_asc: 'Rent: low to high',
-  rent_desc: 'Rent: high to low',
-  newest: 'Newest',
-  distance: 'Nearest first',
-  match: 'Best match',
-}
+import { FIELD, NearFields, RentFields, SortField } from './browse-filter-fields.tsx'
 
 const rentRange = (data: Record<string, string>) =>
   [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
-
-/** Which place a typed name was taken to mean, or that no place has that name: right under the box. */
-function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace | null }) {
-  if (!typedPlace) return null
-  if (typedPlace.usedLabel === null)
-    return (
-      <p id={id} role="alert" className="mt-1 text-sm font-semibold text-error">
-        No town or city called “{typedPlace.typed}” was found. Check the spelling, or choose a place from the
-        suggestions as you type.
-      </p>
-    )
-  return (
-    <p id={id} role="status" className="mt-1 text-sm">
-      Showing rooms near <strong>{typedPlace.usedLabel}</strong>, the best match for “{typedPlace.typed}”. Not
-      the one? Type it again and choose from the suggestions.
-    </p>
-  )
-}
 
 /**
  * The choices (lists and the switch) show the view the address holds, also where it isn't what was picked: the page
@@ -99,6 +70,42 @@ export function BrowseFilters(props: BrowseFiltersProps) {
 const filterCount = (view: BrowseView) =>
   [...browseSearchParams(view).keys()].filter((key) => !['sort', 'radiusKm', 'nearName'].includes(key)).length
 
+/**
+ * The address the form asks for (its `search`, '' for none), or why it can't. `place` is a place just chosen (or
+ * cleared): its hidden fields still hold the previous one until re-render.
+ */
+function askedSearch(
+  form: HTMLFormElement,
+  view: BrowseView,
+  place?: ChosenPlace | null,
+): { search: string } | { error: string } {
+  const data = Object.fromEntries(new FormData(form)) as Record<string, string>
+  if (place !== undefined) {
+    // The box's text is still in the form until it re-renders: a choice (or clearing it) replaces it.
+    delete data.nearText
+    data.near = place ? String(place.id) : ''
+    data.nearName = place?.label ?? ''
+    // Choosing a place is asking what is near it: nearest first, unless another order was picked.
+    if (place && data.sort === 'rent_asc' && view.near === undefined) data.sort = 'distance'
+  }
+  const [min, max] = rentRange(data)
+  if (min !== undefined && max !== undefined && min > max)
+    return { error: 'Minimum rent must not be more than maximum rent.' }
+  const query = browseSearchParams({
+    ...data,
+    sort: data.sort as Sort,
+    roomType: undefined,
+    minRent: min,
+    maxRent: max,
+    available: data.available === 'true' || undefined,
+    near: data.near ? Number(data.near) : undefined,
+    radiusKm: data.radiusKm ? Number(data.radiusKm) : undefined,
+  })
+  if (data.roomType) query.set('roomType', data.roomType)
+  const text = query.toString()
+  return { search: text ? `?${text}` : '' }
+}
+
 function FilterForm({
   view,
   canSortByMatch = false,
@@ -115,36 +122,11 @@ function FilterForm({
 
   /** `place` is a place just chosen (or cleared): its hidden fields still hold the previous one until re-render. */
   function apply(form: HTMLFormElement, place?: ChosenPlace | null) {
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>
-    if (place !== undefined) {
-      // The box's text is still in the form until it re-renders: a choice (or clearing it) replaces it.
-      delete data.nearText
-      data.near = place ? String(place.id) : ''
-      data.nearName = place?.label ?? ''
-      // Choosing a place is asking what is near it: nearest first, unless another order was picked.
-      if (place && data.sort === 'rent_asc' && view.near === undefined) data.sort = 'distance'
-    }
-    const [min, max] = rentRange(data)
-    if (min !== undefined && max !== undefined && min > max) {
-      setRangeError('Minimum rent must not be more than maximum rent.')
-      return
-    }
-    setRangeError('')
-    const query = browseSearchParams({
-      ...data,
-      sort: data.sort as Sort,
-      roomType: undefined,
-      minRent: min,
-      maxRent: max,
-      available: data.available === 'true' || undefined,
-      near: data.near ? Number(data.near) : undefined,
-      radiusKm: data.radiusKm ? Number(data.radiusKm) : undefined,
-    })
-    if (data.roomType) query.set('roomType', data.roomType)
-    const text = query.toString()
-    const search = text ? `?${text}` : ''
-    onApply(search)
-    void navigate({ pathname, search })
+    const asked = askedSearch(form, view, place)
+    setRangeError('error' in asked ? asked.error : '')
+    if ('error' in asked) return
+    onApply(asked.search)
+    void navigate({ pathname, search: asked.search })
   }
 
   // A refused range loses its message as soon as it is fixed, as every other refused field does.
@@ -161,7 +143,6 @@ function FilterForm({
     apply(event.currentTarget)
   }
 
-  const field = 'flex flex-col gap-1 text-sm font-medium'
   return (
     <form
       ref={formElement}
@@ -176,45 +157,19 @@ function FilterForm({
       {/* One row only where the form (not the window: the dashboard's sidebar takes room) fits every field at a width
           that shows its longest choice, "Rent: low to high" with the select's arrow beside it; two columns below. */}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 @min-[58rem]:grid-cols-[minmax(10rem,2fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_minmax(7rem,1fr)_minmax(11.5rem,1.3fr)_auto] @min-[58rem]:items-end">
-        <div className="col-span-2">
-          <PlaceCombobox
-            label="Near…"
-            name="near"
-            labelName="nearName"
-            textName="nearText"
-            defaultText={typedPlace?.usedLabel === null ? typedPlace.typed : ''}
-            isInvalid={typedPlace?.usedLabel === null}
-            describedBy={typedPlace ? `${id}-typed-place` : undefined}
-            placeholder="A town or city"
-            defaultPlace={
-              view.near !== undefined ? { id: view.near, label: view.nearName ?? 'the chosen place' } : null
-            }
-            onChange={(place, input) => {
-              setHasPlace(place !== null)
-              apply(input.form!, place)
-            }}
-          />
-          <TypedPlaceNote id={`${id}-typed-place`} typedPlace={typedPlace} />
-        </div>
-        <label className={field} htmlFor={`${id}-radius`}>
-          Within
-          <select
-            id={`${id}-radius`}
-            name="radiusKm"
-            defaultValue={String(view.radiusKm ?? RADIUS_KM.default)}
-            className="select w-full"
-            disabled={!hasPlace}
-            onChange={(event) => apply(event.currentTarget.form!)}
-          >
-            {RADII_KM.map((km) => (
-              <option key={km} value={km}>
-                {km} km
-              </option>
-            ))}
-          </select>
-        </label>
+        <NearFields
+          id={id}
+          view={view}
+          typedPlace={typedPlace}
+          hasPlace={hasPlace}
+          onPlace={(place, form) => {
+            setHasPlace(place !== null)
+            apply(form, place)
+          }}
+          onRadius={apply}
+        />
         <div className="hidden @min-[58rem]:col-span-3 @min-[58rem]:block" />
-        <label className={`${field} col-span-2 @min-[58rem]:col-span-1`} htmlFor={`${id}-q`}>
+        <label className={`${FIELD} col-span-2 @min-[58rem]:col-span-1`} htmlFor={`${id}-q`}>
           Location or title
           <input
             id={`${id}-q`}
@@ -226,37 +181,8 @@ function FilterForm({
             className="input w-full"
           />
         </label>
-        <label className={field} htmlFor={`${id}-min`}>
-          Min rent
-          <input
-            id={`${id}-min`}
-            name="minRent"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            defaultValue={view.minRent ?? ''}
-            className="input w-full"
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? `${id}-range` : undefined}
-          />
-        </label>
-        <label className={field} htmlFor={`${id}-max`}>
-          Max rent
-          <input
-            id={`${id}-max`}
-            name="maxRent"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            defaultValue={view.maxRent ?? ''}
-            className="input w-full"
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? `${id}-range` : undefined}
-          />
-        </label>
-        <label className={field} htmlFor={`${id}-room`}>
+        <RentFields id={id} view={view} rangeError={rangeError} />
+        <label className={FIELD} htmlFor={`${id}-room`}>
           Room type
           <select
             id={`${id}-room`}
@@ -271,25 +197,7 @@ function FilterForm({
             ))}
           </select>
         </label>
-        <label className={field} htmlFor={`${id}-sort`}>
-          Sort by
-          <select
-            id={`${id}-sort`}
-            name="sort"
-            defaultValue={view.sort}
-            className="select w-full"
-            onChange={(event) => apply(event.currentTarget.form!)}
-          >
-            {Object.entries(SORT_LABELS)
-              .filter(([value]) => value !== 'match' || canSortByMatch || view.sort === 'match')
-              .map(([value, label]) => (
-                // Nearest first needs a place to measure from.
-                <option key={value} value={value} disabled={value === 'distance' && !hasPlace}>
-                  {label}
-                </option>
-              ))}
-          </select>
-        </label>
+        <SortField id={id} view={view} canSortByMatch={canSortByMatch} hasPlace={hasPlace} onChange={apply} />
         <div className="col-span-2 flex gap-2 @min-[58rem]:col-span-1">
           <button type="submit" className="btn btn-primary flex-1">
             <FaMagnifyingGlass aria-hidden="true" /> Search

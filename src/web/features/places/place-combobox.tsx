@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { placeLabel, type Place } from '#shared/place-values.ts'
-import { searchPlaces } from './places-api.ts'
+import { chosenOf, usePlaceSuggestions, type ChosenPlace } from './use-place-suggestions.ts'
 
-/** The place a box holds: its gazetteer id, how it reads and, when chosen from the suggestions, its point. */
-export type ChosenPlace = { id: number; label: string; lat?: number; lon?: number }
+export type { ChosenPlace }
 
 type PlaceComboboxProps = {
   label: string
@@ -29,16 +28,6 @@ type PlaceComboboxProps = {
   onChange?: (place: ChosenPlace | null, input: HTMLInputElement) => void
 }
 
-const SEARCH_DELAY_MS = 150
-
-/** Letters alone, without case or accents: how the gazetteer compares names too. */
-const plain = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
-
-/** Whether the text is the place's name or its whole label ("Fitzroy" or "Fitzroy, Australia"). */
-const isSameName = (place: Place, text: string) =>
-  plain(place.name) === plain(text) || plain(placeLabel(place)) === plain(text)
-
 /**
  * A place box with suggestions from the gazetteer: the ARIA combobox pattern (a text box that controls a list box).
  * Arrow keys move through the suggestions, Enter chooses one, Escape closes the list (or, closed, clears the box).
@@ -53,13 +42,16 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
   const listId = `${id}-list`
   const [chosen, setChosen] = useState<ChosenPlace | null>(defaultPlace)
   const [text, setText] = useState(defaultPlace?.label ?? defaultText)
-  const [options, setOptions] = useState<Place[]>([])
-  const [isOpen, setIsOpen] = useState(false)
-  const [active, setActive] = useState(-1)
-  const [status, setStatus] = useState('')
   const input = useRef<HTMLInputElement>(null)
-  const request = useRef<AbortController | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const suggestions = usePlaceSuggestions(
+    textName
+      ? undefined
+      : (place) => {
+          setChosen(place)
+          if (input.current) onChange?.(place, input.current)
+        },
+  )
+  const { options, isOpen, active, search } = suggestions
 
   // Text typed into the first paint's box before the app was live is still in it, unseen by the app: take it up
   // and look for its suggestions, as if it had been typed now.
@@ -73,91 +65,33 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  // Nothing answers into a box that has gone (a new page, a new view).
-  useEffect(() => {
-    const pending = { timer, request }
-    return () => {
-      clearTimeout(pending.timer.current)
-      pending.request.current?.abort()
-    }
-  }, [])
-
   function choose(place: ChosenPlace | null) {
     setChosen(place)
     setText(place?.label ?? '')
-    setIsOpen(false)
-    setActive(-1)
+    suggestions.close()
     if (input.current) onChange?.(place, input.current)
   }
 
-  function search(query: string) {
-    clearTimeout(timer.current)
-    request.current?.abort()
-    if (!query.trim()) {
-      setOptions([])
-      setIsOpen(false)
-      setStatus('')
-      return
-    }
-    timer.current = setTimeout(() => {
-      const controller = new AbortController()
-      request.current = controller
-      searchPlaces(query, controller.signal).then(
-        (places) => {
-          // A place's name typed in full, as the suggestions show it, is that place (the biggest of that name)
-          // for a form that needs a chosen one: nobody has to pick what they already wrote.
-          const exact = textName ? undefined : places.find((place) => isSameName(place, query))
-          if (exact) {
-            const place = { id: exact.id, label: placeLabel(exact), lat: exact.lat, lon: exact.lon }
-            setChosen(place)
-            if (input.current) onChange?.(place, input.current)
-          }
-          setOptions(places)
-          setIsOpen(places.length > 0)
-          setActive(-1)
-          setStatus(places.length === 0 ? 'No places found.' : `${places.length} places found.`)
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return
-          setOptions([])
-          setIsOpen(false)
-          setStatus(error instanceof Error ? 'Places could not be loaded.' : '')
-        },
-      )
-    }, SEARCH_DELAY_MS)
-  }
-
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = options.length
     switch (event.key) {
       case 'ArrowDown':
-      case 'ArrowUp': {
+      case 'ArrowUp':
         event.preventDefault()
-        if (!isOpen) {
-          if (count > 0) setIsOpen(true)
-          else search(text)
-          return
-        }
-        if (count === 0) return
-        // Round the list: past the last comes the first, before the first the last.
-        setActive((current) =>
-          event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1,
-        )
+        if (isOpen) suggestions.move(event.key === 'ArrowDown')
+        else if (options.length > 0) suggestions.open()
+        else search(text)
         return
-      }
       case 'Enter':
         if (isOpen && active >= 0 && options[active]) {
           // Enter picks the suggestion instead of submitting the form.
           event.preventDefault()
-          const place = options[active]
-          choose({ id: place.id, label: placeLabel(place), lat: place.lat, lon: place.lon })
+          choose(chosenOf(options[active]))
         }
         return
       case 'Escape':
         if (isOpen) {
           event.preventDefault()
-          setIsOpen(false)
-          setActive(-1)
+          suggestions.close()
         } else if (text) {
           event.preventDefault()
           choose(null)
@@ -203,39 +137,19 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
           search(event.target.value)
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => {
-          setIsOpen(false)
-          setActive(-1)
-        }}
+        onBlur={suggestions.close}
       />
       {/* Only a chosen place is sent: a plain GET form (before the app has loaded) then adds nothing to the URL. */}
       {chosen && <input type="hidden" name={name} value={String(chosen.id)} />}
       {chosen && labelName && <input type="hidden" name={labelName} value={chosen.label} />}
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={`${label} suggestions`}
+      <Suggestions
+        id={id}
+        label={label}
+        options={options}
+        active={active}
         hidden={!isOpen || options.length === 0}
-        className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-      >
-        {options.map((place, index) => (
-          <li
-            key={place.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={`cursor-pointer rounded-field px-3 py-2 font-normal ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-            // mousedown, not click: the box would lose focus (and close the list) before a click lands.
-            onMouseDown={(event) => {
-              event.preventDefault()
-              choose({ id: place.id, label: placeLabel(place), lat: place.lat, lon: place.lon })
-            }}
-          >
-            {placeLabel(place)}
-            {place.alias && <span className="opacity-80"> ({place.alias})</span>}
-          </li>
-        ))}
-      </ul>
+        onChoose={(place) => choose(chosenOf(place))}
+      />
       {needsChoice && (
         <p id={hintId} className="text-xs font-normal text-base-content/80">
           {textName
@@ -244,8 +158,49 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
         </p>
       )}
       <p role="status" className="sr-only">
-        {status}
+        {suggestions.status}
       </p>
     </div>
+  )
+}
+
+type SuggestionsProps = {
+  /** The box's id: the list is `${id}-list`, its options `${id}-option-N`. */
+  id: string
+  label: string
+  options: Place[]
+  active: number
+  hidden: boolean
+  onChoose: (place: Place) => void
+}
+
+/** The list box of suggestions under the place box. */
+function Suggestions({ id, label, options, active, hidden, onChoose }: SuggestionsProps) {
+  return (
+    <ul
+      id={`${id}-list`}
+      role="listbox"
+      aria-label={`${label} suggestions`}
+      hidden={hidden}
+      className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+    >
+      {options.map((place, index) => (
+        <li
+          key={place.id}
+          id={`${id}-option-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={`cursor-pointer rounded-field px-3 py-2 font-normal ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+          // mousedown, not click: the box would lose focus (and close the list) before a click lands.
+          onMouseDown={(event) => {
+            event.preventDefault()
+            onChoose(place)
+          }}
+        >
+          {placeLabel(place)}
+          {place.alias && <span className="opacity-80"> ({place.alias})</span>}
+        </li>
+      ))}
+    </ul>
   )
 }

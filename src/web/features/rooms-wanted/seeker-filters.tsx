@@ -6,6 +6,7 @@ import { factFilters } from '#shared/fact-table.ts'
 import { SEEKER_AD_FACTS, SEEKER_AD_FILTER_PARAMS } from '#shared/seeker-ad-facts.ts'
 import { FiltersFold } from '../../components/form/filters-fold.tsx'
 import { PlaceCombobox } from '../places/place-combobox.tsx'
+import { TypedPlaceNote, type TypedPlace } from '../places/typed-place-note.tsx'
 
 /** What Rooms wanted's address holds: the API's filters (its parameter list), the order, and the place's label. */
 export const VIEW_KEYS = [...SEEKER_AD_FILTER_PARAMS, 'nearName', 'sort'] as const
@@ -13,25 +14,6 @@ export type SeekerView = Partial<Record<(typeof VIEW_KEYS)[number], string>>
 
 /** The fact table's bounded filters (dates, numbers), each a field of its own. */
 const FACT_FIELDS = factFilters(SEEKER_AD_FACTS).filter((filter) => filter.bound)
-
-/** A place name searched without picking a suggestion: what was typed, and the label of the place used (null: none). */
-export type TypedPlace = { typed: string; usedLabel: string | null }
-
-function TypedPlaceNote({ id, typedPlace }: { id: string; typedPlace: TypedPlace }) {
-  if (typedPlace.usedLabel === null)
-    return (
-      <p id={id} role="alert" className="text-sm font-semibold text-error">
-        No town or city called “{typedPlace.typed}” was found. Check the spelling, or choose a place from the
-        suggestions as you type.
-      </p>
-    )
-  return (
-    <p id={id} role="status" className="text-sm">
-      Showing people looking near <strong>{typedPlace.usedLabel}</strong>, the best match for “
-      {typedPlace.typed}”.
-    </p>
-  )
-}
 
 const SORT_LABELS = { newest: 'Newest first', budget_desc: 'Highest budget first', match: 'Best match first' }
 
@@ -66,7 +48,7 @@ export function SeekerFilters({ view, typedPlace = null }: SeekerFiltersProps) {
             placeholder="A town or city"
             defaultPlace={view.near && view.nearName ? { id: Number(view.near), label: view.nearName } : null}
           />
-          {typedPlace && <TypedPlaceNote id={noteId} typedPlace={typedPlace} />}
+          <TypedPlaceNote id={noteId} typedPlace={typedPlace} shown="people looking" />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="rent" className="text-sm font-medium">
