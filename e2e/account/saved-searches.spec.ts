@@ -84,6 +84,7 @@ test('save a search signed out, find it in the dashboard, open it from the alert
   // The alert: one mail with the room, whose link opens the search.
   const text = await mailText(person.email, /new room/, 150_000)
   expect(text).toContain(title)
+  expect(text).toContain('1 new room fits your saved search')
   expect(text).not.toContain(`Studio ${token}`)
   await page.goto('/dashboard/saved-searches')
   await expect(item.getByText('1 new')).toBeVisible()

@@ -61,6 +61,7 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     await runAlerts('instant')
     const mail = await alertMail(seeker.email)
     expect(mail.subject).toBe('2 new rooms for “My search” on Nestmate')
+    expect(mail.text).toContain('2 new rooms fit your saved search “My search”:')
     expect(mail.text).toContain(`Sunny <single> in Köpenick, `)
     expect(mail.text).toContain('\n- Second fit, Berlin, Germany, $800/month: ')
     expect(mail.text).toContain(`${BASE_URL}${PATHS.details(fits)}`)
@@ -139,7 +140,9 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     })
     expect(turned.statusCode).toBe(200)
     await runAlerts('instant')
-    expect((await alertMail(seeker.email)).subject).toMatch(/^1 new room for/)
+    const one = await alertMail(seeker.email)
+    expect(one.subject).toMatch(/^1 new room for/)
+    expect(one.text).toContain('1 new room fits your saved search')
     await noAlertMail(unverified.email)
     await noAlertMail(quiet.email)
     // Both still count it as new.
