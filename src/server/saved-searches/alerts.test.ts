@@ -167,6 +167,18 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(0)
   })
 
+  test('a room matched, then hidden by moderation, no longer counts as new (issue 41, finding 8)', async () => {
+    const seeker = await verifiedUser(t)
+    const poster = await signUp(t.app)
+    const token = `hidlater${Date.now()}`
+    await savedSearchOf(t.app, seeker, `q=${token}`, 'off')
+    const listing = await createListing(t.app, poster, { title: token })
+    await runAlerts('instant')
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(1)
+    await selectRows(t.database, sql`update listing set hidden_reason = 'moderator' where id = ${listing}`)
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(0)
+  })
+
   test('a daily digest: one a day when something is new, at most 10 rooms and "and N more"', async () => {
     const seeker = await verifiedUser(t)
     const poster = await signUp(t.app)
