@@ -71,7 +71,7 @@ export function Component() {
             <HiddenNotice hidden={ad.hidden} thing="ad" />
           </div>
         )}
-        {ad && ad.status === 'active' && (
+        {ad && ad.status === 'active' && !ad.hidden && (
           <p className="mt-2">
             <Link to={PATHS.seekerAd(ad._id)} className="link link-primary">
               See your ad as others do
