@@ -85,7 +85,7 @@ const SERVER_DOMAIN_IMPORTS = {
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
   'saved-searches': ['listings'],
   // The one list of jobs names every domain's jobs.
-  jobs: ['cleanup', 'conversations', 'listings', 'photos', 'saved-searches', 'signals'],
+  jobs: ['cleanup', 'conversations', 'listings', 'moderation', 'photos', 'saved-searches', 'signals'],
 }
 const SERVER_ROOMS = readdirSync(new URL('src/server/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'routes')

@@ -165,5 +165,8 @@ test('the add form uploads the chosen photos with the new listing', async ({ bro
   const created = listings.find((listing) => listing.title === title)!
   const details = await (await context.request.get(`/api/roommate-listings/${created._id}`)).json()
   expect(details.photos).toHaveLength(2)
+  // A photo loads where an alert mail shows it, in a mail client on another origin.
+  const photo = await context.request.get(details.photos[0].url)
+  expect(photo.headers()['cross-origin-resource-policy']).toBe('cross-origin')
   await context.close()
 })

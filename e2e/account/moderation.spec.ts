@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { createListingViaApi, newUser, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
-import { linkFromMail } from '../support/mail.ts'
+import { linkFromMail, mailCount, mailText } from '../support/mail.ts'
 
 // Someone reports a listing from its page; a moderator (ADMIN_EMAILS in playwright.config.ts) finds it in the
 // queue with its content, hides it, and the decision is in the log; the listing is gone for everyone else.
@@ -32,6 +32,14 @@ test(`a person reports a listing and a moderator hides it (axe in both modes at 
   const moderator = await moderatorPage(browser, baseURL!)
   const title = `Too good room ${uniqueToken()}`
   const listingId = await createListingViaApi(poster.context.request, baseURL!, { title })
+  // The reporter asked about the room first: their conversation must not give a false cause once it is hidden.
+  await reporter.page.goto(await linkFromMail(reporter.user.email, /Confirm your e-mail/))
+  await expect(reporter.page.getByRole('heading', { name: /verified/i })).toBeVisible()
+  const started = await reporter.context.request.post('/api/conversations', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { listingId, body: 'Is the room still free?' },
+  })
+  const { conversationId } = (await started.json()) as { conversationId: string }
 
   // The reporter says why and is thanked, with what happens next.
   await reporter.page.goto(`/dashboard/browse-listing-details/${listingId}`)
@@ -70,9 +78,23 @@ test(`a person reports a listing and a moderator hides it (axe in both modes at 
   await expect(moderator.page.getByRole('table')).not.toContainText(listingId)
   await expectNoSeriousViolationsEverywhere(moderator.page, { screenshot: 'moderation-log' })
 
-  // The listing is gone for everyone but its owner.
+  // The listing is gone for everyone but its owner; others read "no longer available", never a cause.
   await reporter.page.goto(`/dashboard/browse-listing-details/${listingId}`)
   await expect(reporter.page.getByText(/not found/i).first()).toBeVisible()
+  await expect(reporter.page.getByText('This listing is no longer available.')).toBeVisible()
+  await expect(reporter.page.getByText(/removed by its owner/)).toHaveCount(0)
+  await reporter.page.goto(`/dashboard/messages/${conversationId}`)
+  await expect(reporter.page.getByText(`${title} · no longer available`)).toBeVisible()
+
+  // Its poster is told once by mail, and My Listings says who hid it, why, and how to ask for a review.
+  expect(await mailText(poster.user.email, /is hidden$/)).toContain("hidden by Nestmate's moderators")
+  await poster.page.goto('/dashboard/my-listing')
+  const notice = poster.page.getByRole('status').filter({ hasText: 'Hidden by moderators' })
+  await expect(notice).toContainText('Reason: Photos copied from a hotel site')
+  await expect(notice.getByRole('link', { name: 'ask for a review' })).toBeVisible()
+  await expect(poster.page.getByRole('button', { name: `Still available: ${title}` })).toHaveCount(0)
+  await expectNoSeriousViolationsEverywhere(poster.page, { screenshot: 'my-listings-hidden' })
+  expect(await mailCount(poster.user.email, /is hidden$/)).toBe(1)
 
   // Anyone else who opens the page is told it is for moderators.
   await reporter.page.goto('/dashboard/moderation')
@@ -142,5 +164,12 @@ test(`a person reports a room-wanted ad and a moderator hides it from Rooms want
   await expect(reporter.page.getByText(/not found/i).first()).toBeVisible()
   await writer.page.goto(`/rooms-wanted/${adId}`)
   await expect(writer.page.getByText('Hidden by moderation: only you and the moderators')).toBeVisible()
+  // Its writer is told once by mail, and their ad's page says who hid it, why, and how to ask for a review.
+  expect(await mailText(writer.user.email, /is hidden$/)).toContain('room-wanted ad')
+  await writer.page.goto('/dashboard/room-wanted')
+  const notice = writer.page.getByRole('status').filter({ hasText: 'Hidden by moderators' })
+  await expect(notice).toContainText('Reason: Asks seekers’ hosts for fees')
+  await expect(notice.getByRole('link', { name: 'ask for a review' })).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(writer.page, { screenshot: 'my-ad-hidden' })
   for (const { context } of [writer, reporter, moderator]) await context.close()
 })

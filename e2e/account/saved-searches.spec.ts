@@ -84,10 +84,20 @@ test('save a search signed out, find it in the dashboard, open it from the alert
   // The alert: one mail with the room, whose link opens the search.
   const text = await mailText(person.email, /new room/, 150_000)
   expect(text).toContain(title)
+  expect(text).toContain('1 new room fits your saved search')
   expect(text).not.toContain(`Studio ${token}`)
   await page.goto('/dashboard/saved-searches')
   await expect(item.getByText('1 new')).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByText('1 new rooms')).toBeAttached()
+  // On a phone the sidebar's count is inside ☰: the menu button shows a dot and says why.
+  const size = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.reload()
+  await expect(
+    page.getByRole('button', { name: 'Dashboard menu (new rooms for your saved searches)' }),
+  ).toBeVisible()
+  await keepScreenshot(page, 'saved-searches-menu-dot-390', { fullPage: false })
+  await page.setViewportSize(size)
   // Opening the search from the mail shows its rooms, and the dashboard no longer counts them as new.
   const searchLink = /See them all: (\S+)/.exec(text)![1]!
   await page.goto(searchLink)

@@ -116,7 +116,13 @@ export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() 
  * room-wanted ad (`title` reads "Room wanted in <town>", its first area; never anything finer).
  */
 export const AboutSchema = z
-  .object({ kind: z.enum(['listing', 'seekerAd']), id: z.string(), title: z.string() })
+  .object({
+    kind: z.enum(['listing', 'seekerAd']),
+    id: z.string(),
+    title: z.string(),
+    /** Still on offer to everyone; false: taken, paused or hidden (which is never said). */
+    available: z.boolean(),
+  })
   .nullable()
 export type About = z.infer<typeof AboutSchema>
 

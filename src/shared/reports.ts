@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MessageIdSchema } from './conversations.ts'
-import { IdSchema } from './listing.ts'
+import { IdSchema, ListingSchema } from './listing.ts'
 import { NUL_FREE } from './text.ts'
 
 // Reports go to the moderators' queue: a person reports a listing, a room-wanted ad, a person, or a message of a
@@ -33,6 +33,19 @@ export const REPORT_NOTE_MAX = 1000
 /** Why a listing or a room-wanted ad is hidden: three verified people's reports, a moderator, or its owner's suspension. */
 export const HIDDEN_REASONS = ['reports', 'moderator', 'suspended'] as const
 export type HiddenReason = (typeof HIDDEN_REASONS)[number]
+
+/**
+ * A hidden listing or ad as its owner alone is told (My Listings, their room-wanted ad): why, and a moderator's
+ * note when a moderator hid it (the reason they logged). Null when it is shown. Reporters' notes are never told.
+ */
+export const HiddenStateSchema = z
+  .object({ reason: z.enum(HIDDEN_REASONS), note: z.string().nullable() })
+  .nullable()
+export type HiddenState = z.infer<typeof HiddenStateSchema>
+
+/** A listing in its owner's My Listings: with whether it is hidden, and why. */
+export const MyListingSchema = ListingSchema.extend({ hidden: HiddenStateSchema })
+export type MyListing = z.infer<typeof MyListingSchema>
 
 /**
  * A listing or a room-wanted ad is hidden once this many different verified people have open reports on it (system

@@ -6,7 +6,7 @@ import { MatchDetailSchema } from './living-profile.ts'
 import { PlaceIdSchema } from './place.ts'
 import { SEEKER_AD_FACTS, SEEKER_AD_LIMITS, SEEKER_AD_SORTS, SEEKER_AD_STATUSES } from './seeker-ad-facts.ts'
 import { holdsContact } from './message-text.ts'
-import { HIDDEN_REASONS } from './reports.ts'
+import { HIDDEN_REASONS, HiddenStateSchema } from './reports.ts'
 import { textField } from './text-field.ts'
 
 export * from './seeker-ad-facts.ts'
@@ -149,3 +149,7 @@ export type SeekerAdQuery = z.infer<typeof SeekerAdQuerySchema>
 /** A listing's fitting seekers: best match first, then newest. */
 export const ListingSeekersQuerySchema = z.object({ limit, cursor })
 export type ListingSeekersQuery = z.infer<typeof ListingSeekersQuerySchema>
+
+/** The writer's own ad (GET /api/seeker-ad): with whether it is hidden, and why (decision 084). */
+export const MySeekerAdSchema = SeekerAdSchema.extend({ hidden: HiddenStateSchema })
+export type MySeekerAd = z.infer<typeof MySeekerAdSchema>

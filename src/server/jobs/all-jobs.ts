@@ -3,6 +3,7 @@ import { unreadMailJob } from '../conversations/unread-mail-job.ts'
 import type { Config } from '../env.ts'
 import { freshnessJob } from '../listings/freshness-job.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import { hiddenNoticeJob } from '../moderation/hidden-notice-job.ts'
 import { photoHashBackfillJob } from '../photos/hash-backfill-job.ts'
 import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
 import { signalsJob } from '../signals/signals-job.ts'
@@ -17,6 +18,7 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     cleanupJob,
     unreadMailJob(mailer, config),
     freshnessJob(mailer, config),
+    hiddenNoticeJob(mailer, config),
     ...savedSearchAlertJobs(mailer, config),
     signalsJob,
     photoHashBackfillJob(config),

@@ -61,6 +61,7 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     await runAlerts('instant')
     const mail = await alertMail(seeker.email)
     expect(mail.subject).toBe('2 new rooms for “My search” on Nestmate')
+    expect(mail.text).toContain('2 new rooms fit your saved search “My search”:')
     expect(mail.text).toContain(`Sunny <single> in Köpenick, `)
     expect(mail.text).toContain('\n- Second fit, Berlin, Germany, $800/month: ')
     expect(mail.text).toContain(`${BASE_URL}${PATHS.details(fits)}`)
@@ -139,7 +140,9 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     })
     expect(turned.statusCode).toBe(200)
     await runAlerts('instant')
-    expect((await alertMail(seeker.email)).subject).toMatch(/^1 new room for/)
+    const one = await alertMail(seeker.email)
+    expect(one.subject).toMatch(/^1 new room for/)
+    expect(one.text).toContain('1 new room fits your saved search')
     await noAlertMail(unverified.email)
     await noAlertMail(quiet.email)
     // Both still count it as new.
@@ -161,6 +164,18 @@ describe(`saved-search alerts on ${testDatabaseKind}`, () => {
     expect(turned.statusCode).toBe(200)
     await runAlerts('instant')
     await noAlertMail(seeker.email)
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(0)
+  })
+
+  test('a room matched, then hidden by moderation, no longer counts as new (issue 41, finding 8)', async () => {
+    const seeker = await verifiedUser(t)
+    const poster = await signUp(t.app)
+    const token = `hidlater${Date.now()}`
+    await savedSearchOf(t.app, seeker, `q=${token}`, 'off')
+    const listing = await createListing(t.app, poster, { title: token })
+    await runAlerts('instant')
+    expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(1)
+    await selectRows(t.database, sql`update listing set hidden_reason = 'moderator' where id = ${listing}`)
     expect((await listAs(t.app, seeker)).json()[0].newCount).toBe(0)
   })
 

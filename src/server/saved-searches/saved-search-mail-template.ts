@@ -37,13 +37,15 @@ export function renderSavedSearchMail(input: {
     place: personText(listing.place),
   }))
   const rooms = total === 1 ? '1 new room' : `${total} new rooms`
+  // The verb agrees with the count: "1 new room fits", "2 new rooms fit".
+  const fit = total === 1 ? 'fits' : 'fit'
   const subject = `${rooms} for “${searchName}” on ${siteName}`
   const more = total - listings.length
   const rent = (listing: AlertListing) => `${formatRent(listing.rent, input.currency)}/month`
   const text = [
     greeting(name),
     '',
-    `${rooms} fit your saved search “${searchName}”:`,
+    `${rooms} ${fit} your saved search “${searchName}”:`,
     ...listings.map((listing) => `- ${listing.title}, ${listing.place}, ${rent(listing)}: ${listing.link}`),
     ...(more > 0 ? [`… and ${more} more.`] : []),
     '',
@@ -66,7 +68,7 @@ export function renderSavedSearchMail(input: {
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
 <p>${escapeHtml(greeting(name))}</p>
-<p>${escapeHtml(`${rooms} fit your saved search “${searchName}”:`)}</p>
+<p>${escapeHtml(`${rooms} ${fit} your saved search “${searchName}”:`)}</p>
 <table role="presentation" style="border-collapse:collapse">${listings.map(card).join('')}</table>
 ${more > 0 ? `<p>${escapeHtml(`… and ${more} more.`)}</p>` : ''}
 <p><a href="${escapeHtml(searchLink)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:0.6rem 1rem;border-radius:0.4rem;text-decoration:none">See them all</a></p>

@@ -232,7 +232,7 @@ const conversationRow = (method: 'GET' | 'POST' | 'DELETE', path: string, owner:
 })
 const inboxEntry = (ctx: Ctx) => ({
   id: ctx.conversationId,
-  about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room' },
+  about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
   other: { name: anyString, photo: '' },
   lastMessage: { id: ctx.messageId, body: 'Is it free?', mine: false, createdAt: anyString },
   unread: 1,
@@ -605,7 +605,7 @@ const TABLE: Row[] = [
       stranger: { status: 200, body: () => [] },
       owner: {
         status: 200,
-        body: (ctx) => [full(ctx, { number: ctx.phone })],
+        body: (ctx) => [{ ...full(ctx, { number: ctx.phone }), hidden: null }],
         reveals: ['email', 'phone'],
       },
     },
@@ -622,7 +622,7 @@ const TABLE: Row[] = [
       stranger: { status: 403, body: () => ({ error: 'You can only list your own listings.' }) },
       owner: {
         status: 200,
-        body: (ctx) => [full(ctx, { number: ctx.phone })],
+        body: (ctx) => [{ ...full(ctx, { number: ctx.phone }), hidden: null }],
         reveals: ['email', 'phone'],
       },
     },
@@ -664,7 +664,7 @@ const TABLE: Row[] = [
     cells: {
       anonymous: anonymous401,
       stranger: NO_AD,
-      owner: { status: 200, body: (ctx) => adAnswer(ctx) },
+      owner: { status: 200, body: (ctx) => ({ ...adAnswer(ctx), hidden: null }) },
     },
   },
   {
@@ -836,7 +836,7 @@ const TABLE: Row[] = [
     status: 200,
     body: (ctx) => ({
       id: ctx.conversationId,
-      about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room' },
+      about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
       other: { name: anyString, photo: '' },
       seenUpTo: ctx.messageId,
       blockedByMe: false,

@@ -31,9 +31,9 @@ export async function createMailedApp(env: EnvVariables = {}) {
 export type MailedApp = Awaited<ReturnType<typeof createMailedApp>>
 
 /** One mailed app for a test file, as useTestApp gives a plain one; a test that fakes the clock gets it back. */
-export function useMailedApp(): MailedApp {
+export function useMailedApp(env: EnvVariables = {}): MailedApp {
   afterEach(() => vi.useRealTimers())
-  return useForFile(() => createMailedApp())
+  return useForFile(() => createMailedApp(env))
 }
 
 /** Signs in by e-mail and password; answers the session cookie, or throws with Better Auth's answer. */

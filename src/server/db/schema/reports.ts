@@ -108,3 +108,17 @@ export const keptMessage = pgTable(
   },
   (table) => [index('kept_message_kept_until_idx').on(table.keptUntil)],
 )
+
+/**
+ * A listing or a room-wanted ad just hidden by reports or a moderator, waiting for its owner's one mail (decision
+ * 084). Written by the trigger on `hidden_reason` (migration 0023), in the transaction that hides, so every way of
+ * hiding queues it and a rollback queues nothing; the `hidden-notice` job mails it (claim key `hidden:<id>`) and
+ * deletes the row.
+ */
+export const hideNotice = pgTable('hide_notice', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  targetKind: text({ enum: ['listing', 'seeker_ad'] }).notNull(),
+  targetId: uuid().notNull(),
+  hiddenReason: text({ enum: ['reports', 'moderator'] }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

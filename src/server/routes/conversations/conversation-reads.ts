@@ -10,7 +10,7 @@ import type {
 import type { Database } from '../../db/client.ts'
 import { plannedPerCall, prepareRaw } from '../../db/prepare-raw.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
-import { subjectJoins, subjectTitle } from '../../conversations/conversation-subject.ts'
+import { subjectAvailable, subjectJoins, subjectTitle } from '../../conversations/conversation-subject.ts'
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const me = sql.placeholder('userId')
@@ -23,7 +23,12 @@ const messageColumns = (
 ) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
   m.sender_id = ${viewer} as mine, m.body, ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
 
-type SubjectRow = { about: 'listing' | 'seeker_ad'; subjectId: string | null; title: string | null }
+type SubjectRow = {
+  about: 'listing' | 'seeker_ad'
+  subjectId: string | null
+  title: string | null
+  available: boolean
+}
 
 type InboxRow = SubjectRow & {
   id: string
@@ -47,10 +52,16 @@ type HeaderRow = SubjectRow & {
 
 const about = (row: SubjectRow): About =>
   row.subjectId && row.title !== null
-    ? { kind: row.about === 'listing' ? 'listing' : 'seekerAd', id: row.subjectId, title: row.title }
+    ? {
+        kind: row.about === 'listing' ? 'listing' : 'seekerAd',
+        id: row.subjectId,
+        title: row.title,
+        available: row.available,
+      }
     : null
 
-const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "subjectId", ${subjectTitle} as title`
+const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "subjectId", ${subjectTitle} as title,
+  ${subjectAvailable} as available`
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { createListing, injectAs, signUp, useTestApp } from '../../test/app.ts'
 import {
@@ -130,13 +131,32 @@ describe('messages', () => {
 })
 
 describe('inbox, unread counts and read receipts', () => {
+  test('a listing hidden or taken reads "no longer available" to both sides, never why', async () => {
+    const { poster, seeker, id, listingId } = await conversationBetween(t)
+    await t.database.db.execute(sql`update listing set hidden_reason = 'moderator' where id = ${listingId}`)
+    for (const person of [seeker, poster]) {
+      const header = (await headerAs(t.app, person, id)).json()
+      expect(header.about).toEqual({
+        kind: 'listing',
+        id: listingId,
+        title: 'Room by the river',
+        available: false,
+      })
+      expect((await inboxAs(t.app, person)).json()[0].about.available).toBe(false)
+    }
+    await t.database.db.execute(
+      sql`update listing set hidden_reason = null, availability = 'Not Available' where id = ${listingId}`,
+    )
+    expect((await headerAs(t.app, seeker, id)).json().about.available).toBe(false)
+  })
+
   test('each side sees the listing, the other person, the last message and its unread count', async () => {
     const { poster, seeker, id, listingId } = await conversationBetween(t)
     await sendAs(t.app, seeker, id, 'I could come on Saturday.')
     const [entry] = (await inboxAs(t.app, poster)).json()
     expect(entry).toEqual({
       id,
-      about: { kind: 'listing', id: listingId, title: 'Room by the river' },
+      about: { kind: 'listing', id: listingId, title: 'Room by the river', available: true },
       other: { name: seeker.name, photo: '' },
       lastMessage: {
         id: expect.any(Number),

@@ -7,10 +7,10 @@ import {
   FeaturedListingSchema,
   IdParamsSchema,
   ListingDetailSchema,
-  ListingSchema,
   NewListingSchema,
 } from '#shared/listing.ts'
 import { ApiErrorSchema } from '#shared/errors.ts'
+import { MyListingSchema } from '#shared/reports.ts'
 import type { Place } from '#shared/place.ts'
 import type { Gazetteer } from '../../places/gazetteer.ts'
 import { compareProfiles } from '#shared/match.ts'
@@ -226,7 +226,7 @@ export const listingRoutes =
         schema: {
           querystring: z.object({ email: z.string().max(254).optional() }),
           response: {
-            200: z.array(ListingSchema),
+            200: z.array(MyListingSchema),
             403: ApiErrorSchema.describe("`email` is not the caller's."),
           },
         },

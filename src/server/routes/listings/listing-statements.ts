@@ -1,9 +1,11 @@
 import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import { NewListingSchema, type FeaturedListing, type Listing, type NewListing } from '#shared/listing.ts'
 import type { Profile } from '#shared/match.ts'
+import type { MyListing } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { listing, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
+import { hiddenStateOf } from '../../moderation/hidden-state.ts'
 import type { PhotoRow } from '../photos/photos-repository.ts'
 import { aliased, featuredFields, listingColumns } from '../../listings/listing-columns.ts'
 import {
@@ -77,11 +79,14 @@ export function prepareListingStatements(db: Database) {
         .where(and(eq(listing.id, sql.placeholder('id')), visibleToViewer)),
     ),
 
-    owned: prepareRaw<Listing>(
+    owned: prepareRaw<MyListing>(
       db,
       'listing_owned',
       db
-        .select(aliased(listingColumns))
+        .select({
+          ...aliased(listingColumns),
+          hidden: hiddenStateOf('listing', listing.hiddenReason, listing.id).as('hidden'),
+        })
         .from(listing)
         .innerJoin(user, eq(listing.ownerId, user.id))
         .where(eq(listing.ownerId, sql.placeholder('ownerId')))

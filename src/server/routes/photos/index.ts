@@ -124,7 +124,9 @@ export const photoRoutes =
       },
     )
 
-    // The files themselves: a name never changes its content, so browsers keep them for a year.
+    // The files themselves: a name never changes its content, so browsers keep them for a year. They are the
+    // photos every visitor sees, and an alert mail shows them in mail clients on other origins: the one resource
+    // that answers `Cross-Origin-Resource-Policy: cross-origin` instead of helmet's same-origin (plugins/security.ts).
     app.get(
       '/photos/:listingId/:file',
       {
@@ -140,6 +142,7 @@ export const photoRoutes =
           .header('Content-Type', 'image/webp')
           .header('Content-Length', size)
           .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Cross-Origin-Resource-Policy', 'cross-origin')
           .send(handle.createReadStream())
       },
     )

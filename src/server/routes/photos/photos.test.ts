@@ -66,6 +66,8 @@ describe('a phone picture', () => {
       expect(file.statusCode).toBe(200)
       expect(file.headers['content-type']).toBe('image/webp')
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      // Mail clients load the photos an alert shows from another origin (issue 41, finding 9).
+      expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin')
       expect(file.headers['x-content-type-options']).toBe('nosniff')
       const data = file.rawPayload
       const metadata = await sharp(data).metadata()

@@ -2,18 +2,21 @@ import { sql } from 'drizzle-orm'
 import type { BrowseQuery } from '#shared/listing.ts'
 import { SAVED_SEARCHES_MAX, type Alert, type SavedSearch } from '#shared/saved-searches.ts'
 import type { Database } from '../../db/client.ts'
-import { savedSearch } from '../../db/schema/index.ts'
+import { listing, savedSearch } from '../../db/schema/index.ts'
 import { rowsOf } from '../../db/sql.ts'
 import { listingFilters } from '../../listings/listing-filters.ts'
+import { shownToEveryone } from '../../listings/listing-visibility.ts'
 import type { Center } from '../../listings/near-plan.ts'
 import { placeholderNames } from '../../saved-searches/inverse-match.ts'
 
 // Saved searches (docs/api.md, Saved searches). Every write names its owner in its own SQL (decision 015): a
 // search that is someone else's matches nothing, and the route answers 404 as for a missing one.
 
+// New rooms are those still shown to everyone (listing-visibility.ts): one moderation hid after it matched is gone.
 const answer = sql`s.id as "_id", s.name, s.query, s.alert, to_char(s.created_at at time zone 'UTC',
   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  (select count(*)::int from saved_search_hit h where h.search_id = s.id and h.created_at > s.seen_at)
+  (select count(*)::int from saved_search_hit h join ${listing} on ${listing.id} = h.listing_id
+    where h.search_id = s.id and h.created_at > s.seen_at and ${shownToEveryone})
   as "newCount"`
 
 /**

@@ -6,6 +6,7 @@ import { compareProfiles } from '#shared/match.ts'
 import type { Place } from '#shared/place.ts'
 import {
   ListingSeekersQuerySchema,
+  MySeekerAdSchema,
   NewSeekerAdSchema,
   SeekerAdDetailSchema,
   SeekerAdIdParamsSchema,
@@ -72,10 +73,10 @@ export const seekerAdRoutes =
       '/api/seeker-ad',
       {
         config: { auth: 'signed-in' },
-        schema: { response: { 200: SeekerAdSchema, 404: ApiErrorSchema.describe('No ad yet.') } },
+        schema: { response: { 200: MySeekerAdSchema, 404: ApiErrorSchema.describe('No ad yet.') } },
       },
       async (request) => {
-        const ad = await ads.byOwner(request.user.id)
+        const ad = await ads.ownView(request.user.id)
         if (!ad) throw new HttpError(404, NO_AD)
         return withoutOwner(ad)
       },

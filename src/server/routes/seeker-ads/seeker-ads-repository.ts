@@ -15,6 +15,7 @@ import { listing, livingProfile, seekerAd, seekerAdArea, user } from '../../db/s
 import { viewerValues } from '../living-profile/match-sql.ts'
 import { codeColumns } from '../living-profile/living-profile-repository.ts'
 import { earthPoint, isWideNear, type Center } from '../../listings/near-plan.ts'
+import { hiddenStateOf } from '../../moderation/hidden-state.ts'
 import type { SeekerAdCursor } from './seeker-ad-cursor.ts'
 import { seekerAdFilters } from './seeker-ad-filters.ts'
 import { AD_PREFIX_ROWS, codesKey, createAdPrefixes, pageFromPrefix, toPrefix } from './seeker-ad-prefixes.ts'
@@ -210,6 +211,16 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
 
     async byOwner(ownerId: string) {
       const [row] = await selectAd().where(eq(seekerAd.ownerId, ownerId))
+      return row
+    },
+
+    /** The writer's own ad with its hidden state, which only they are told (decision 084). */
+    async ownView(ownerId: string) {
+      const [row] = await db
+        .select({ ...adFields, hidden: hiddenStateOf('seeker_ad', seekerAd.hiddenReason, seekerAd.id) })
+        .from(seekerAd)
+        .innerJoin(user, eq(seekerAd.ownerId, user.id))
+        .where(eq(seekerAd.ownerId, ownerId))
       return row
     },
 

@@ -36,7 +36,7 @@ describe("a person's own ad", () => {
       updatedAt: expect.any(String),
       confirmedAt: expect.any(String),
     })
-    expect((await myAdAs(t.app, seeker)).json()).toEqual(ad)
+    expect((await myAdAs(t.app, seeker)).json()).toEqual({ ...ad, hidden: null })
 
     // A second PUT replaces the one ad: same id, same creation time, new fields and areas.
     const replaced = await putAdAs(

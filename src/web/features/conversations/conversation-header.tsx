@@ -4,7 +4,7 @@ import { PATHS } from '#shared/api.ts'
 import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
 import { ReportButton } from '../../components/report-button.tsx'
-import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
+import { NOT_AVAILABLE, REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
 /** Who the conversation is with, about which room or ad, and Block or Unblock. */
@@ -38,6 +38,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
                 <Link to={subjectPath(conversation.about)} className="link">
                   {conversation.about.title}
                 </Link>
+                {!conversation.about.available && ` · ${NOT_AVAILABLE}`}
               </>
             ) : (
               REMOVED_SUBJECT

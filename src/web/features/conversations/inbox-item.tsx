@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import type { InboxEntry } from '#shared/conversations.ts'
 import { fullDate, timeAgo } from '../../lib/time-ago.ts'
-import { REMOVED_SUBJECT } from './about-subject.ts'
+import { NOT_AVAILABLE, REMOVED_SUBJECT } from './about-subject.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
 /** One conversation in the inbox: who, about which room or ad, the last message and how many are unread. */
@@ -28,7 +28,9 @@ export function InboxItem({ entry }: { entry: InboxEntry }) {
             </time>
           </div>
           <p className="truncate text-sm text-base-content/80">
-            {entry.about ? `About “${entry.about.title}”` : REMOVED_SUBJECT}
+            {entry.about
+              ? `About “${entry.about.title}”${entry.about.available ? '' : ` · ${NOT_AVAILABLE}`}`
+              : REMOVED_SUBJECT}
           </p>
           <p className={`truncate ${isUnread ? 'font-semibold' : 'text-base-content/90'}`}>
             {entry.lastMessage.mine && <span className="text-base-content/80">You: </span>}

@@ -1,5 +1,5 @@
 import { API } from '#shared/api.ts'
-import type { Listing } from '#shared/listing.ts'
+import type { MyListing } from '#shared/reports.ts'
 import type { Stats } from '#shared/user.ts'
 import { api } from '../../lib/api.ts'
 
@@ -8,7 +8,7 @@ export function getStats() {
 }
 
 export function getMyListings() {
-  return api<Listing[]>(API.myListings)
+  return api<MyListing[]>(API.myListings)
 }
 
 export function deleteListing(id: string) {

@@ -1,14 +1,15 @@
 import { Link } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { formatRent } from '#shared/format.ts'
-import type { Listing } from '#shared/listing.ts'
+import type { MyListing } from '#shared/reports.ts'
+import { HiddenNotice } from './hidden-notice.tsx'
 import { InterestedPeople } from '../liked-rooms/interested-people.tsx'
 import { ListingActions } from './listing-actions.tsx'
 import { StillAvailable } from './still-available.tsx'
 import { useDeleteListing } from './use-delete-listing.ts'
 
 type MyListingProps = {
-  listing: Listing
+  listing: MyListing
   currency: string
   /** How many room-wanted ads fit the listing; undefined for a listing without a place. */
   seekers?: number
@@ -35,7 +36,11 @@ export function MyListingRow({ listing, currency, seekers }: MyListingProps) {
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
         {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
-        <StillAvailable listing={listing} />
+        {listing.hidden ? (
+          <HiddenNotice hidden={listing.hidden} thing="listing" />
+        ) : (
+          <StillAvailable listing={listing} />
+        )}
       </th>
       <td className="max-w-48 wrap-anywhere">{listing.location}</td>
       <td className="whitespace-nowrap">{formatRent(listing.rent, currency)}</td>
@@ -72,7 +77,11 @@ export function MyListingCard({ listing, currency, seekers }: MyListingProps) {
           <InterestedPeople listingId={listing._id} title={listing.title} likes={listing.likes} />
         )}
         {seekers !== undefined && <SeekersLink id={listing._id} count={seekers} />}
-        <StillAvailable listing={listing} />
+        {listing.hidden ? (
+          <HiddenNotice hidden={listing.hidden} thing="listing" />
+        ) : (
+          <StillAvailable listing={listing} />
+        )}
         <ListingActions
           id={listing._id}
           title={listing.title}

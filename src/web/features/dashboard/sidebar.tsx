@@ -17,7 +17,6 @@ import { Link, NavLink } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { navLinkClass } from '../../components/nav-links.tsx'
 import { useUnread } from '../../lib/live.ts'
-import { useSavedSearchNews } from '../saved-searches/use-new-count.ts'
 
 const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.dashboard, label: 'Overview', icon: FaChartPie },
@@ -34,12 +33,17 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
 
 const MODERATION = { to: PATHS.moderation, label: 'Moderation', icon: FaShieldAlt }
 
-type SidebarProps = { id: string; onNavigate: () => void; isModerator?: boolean }
+type SidebarProps = {
+  id: string
+  onNavigate: () => void
+  isModerator?: boolean
+  /** Rooms new to the person's saved searches (the layout reads them once for this and the menu button's dot). */
+  news: number
+}
 
 /** The dashboard's own navigation; on phones it lives in a drawer that closes once a link is chosen. */
-export function Sidebar({ id, onNavigate, isModerator = false }: SidebarProps) {
+export function Sidebar({ id, onNavigate, isModerator = false, news }: SidebarProps) {
   const unread = useUnread()?.messages ?? 0
-  const news = useSavedSearchNews()
   return (
     <nav id={id} aria-label="Dashboard" className="flex min-h-full w-72 flex-col gap-4 bg-base-200 p-4">
       <Link

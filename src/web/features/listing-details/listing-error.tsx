@@ -50,7 +50,7 @@ export function ListingErrorBoundary() {
         title={isMissing ? 'Listing not found' : undefined}
         message={
           isMissing
-            ? 'This listing does not exist or has been removed by its owner.'
+            ? 'This listing is no longer available.'
             : 'We could not load this listing. Please try again.'
         }
         actions={

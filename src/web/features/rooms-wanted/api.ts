@@ -1,5 +1,5 @@
 import { API } from '#shared/api.ts'
-import type { NewSeekerAd, SeekerAd, SeekerAdDetail, SeekerAdSummary } from '#shared/seeker-ad.ts'
+import type { MySeekerAd, NewSeekerAd, SeekerAd, SeekerAdDetail, SeekerAdSummary } from '#shared/seeker-ad.ts'
 import { api, apiRequest, ApiRequestError } from '../../lib/api.ts'
 
 // The room-wanted calls of the web app (docs/api.md).
@@ -44,9 +44,9 @@ export const getAd = (id: string, signal?: AbortSignal) =>
   api<SeekerAdDetail>(API.seekerAdById(id), { signal })
 
 /** My ad, or null before I write one. */
-export async function getMyAd(signal?: AbortSignal): Promise<SeekerAd | null> {
+export async function getMyAd(signal?: AbortSignal): Promise<MySeekerAd | null> {
   try {
-    return await api<SeekerAd>(API.seekerAd, { signal })
+    return await api<MySeekerAd>(API.seekerAd, { signal })
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null
     throw error

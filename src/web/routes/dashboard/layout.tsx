@@ -9,6 +9,7 @@ import { getModeratorStatus } from '../../features/moderation/api.ts'
 import { MENU_BUTTON_ID, TopBar } from '../../features/dashboard/top-bar.tsx'
 import type { DashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
 import { VerifyEmailBanner } from '../../features/account/verify-email-banner.tsx'
+import { useSavedSearchNews } from '../../features/saved-searches/use-new-count.ts'
 
 const SIDEBAR_ID = 'dashboard-sidebar'
 
@@ -27,6 +28,7 @@ export function Component() {
     ? { name: session.name, email: session.email, image: session.image, emailVerified: session.emailVerified }
     : loaded
   const [isOpen, setIsOpen] = useState(false)
+  const news = useSavedSearchNews()
   const sidebarRef = useRef<HTMLDivElement>(null)
   const navigation = useNavigation()
   const { pathname } = useLocation()
@@ -57,7 +59,12 @@ export function Component() {
         onChange={(event) => setIsOpen(event.target.checked)}
       />
       <div className="drawer-content flex min-h-screen flex-col bg-base-100">
-        <TopBar sidebarId={SIDEBAR_ID} isSidebarOpen={isOpen} onOpenSidebar={() => setIsOpen(true)} />
+        <TopBar
+          sidebarId={SIDEBAR_ID}
+          isSidebarOpen={isOpen}
+          onOpenSidebar={() => setIsOpen(true)}
+          hasNews={news > 0}
+        />
         <main id="main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8" aria-busy={isChangingPage}>
           {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
           {isChangingPage ? <Spinner /> : <Outlet context={user} />}
@@ -66,7 +73,7 @@ export function Component() {
       <div className="drawer-side z-40" ref={sidebarRef}>
         {/* Clicking beside the open drawer closes it; keyboard users have Escape and the links. */}
         <div className="drawer-overlay" aria-hidden="true" onClick={() => setIsOpen(false)} />
-        <Sidebar id={SIDEBAR_ID} onNavigate={() => setIsOpen(false)} isModerator={isModerator} />
+        <Sidebar id={SIDEBAR_ID} onNavigate={() => setIsOpen(false)} isModerator={isModerator} news={news} />
       </div>
     </div>
   )

@@ -16,6 +16,7 @@ import {
   parseSeekerAdForm,
   type SeekerAdErrors,
 } from '../../features/rooms-wanted/parse-seeker-ad-form.ts'
+import { HiddenNotice } from '../../features/dashboard/hidden-notice.tsx'
 import { SeekerAdForm } from '../../features/rooms-wanted/seeker-ad-form.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { loadCurrency } from '../../lib/config.ts'
@@ -65,7 +66,12 @@ export function Component() {
           shows your name, your photo and your towns, never your e-mail address or phone number; people with a
           living profile see how well you match.
         </p>
-        {ad && ad.status === 'active' && (
+        {ad?.hidden && (
+          <div className="mt-3">
+            <HiddenNotice hidden={ad.hidden} thing="ad" />
+          </div>
+        )}
+        {ad && ad.status === 'active' && !ad.hidden && (
           <p className="mt-2">
             <Link to={PATHS.seekerAd(ad._id)} className="link link-primary">
               See your ad as others do
