@@ -11,6 +11,7 @@ const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 const inboxSql = (before: boolean, listing: boolean) => {
   let n = 2
   return `select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
+    coalesce(l.availability = 'Available' and l.hidden_reason is null, false) as available,
     lm.id::float8 as "lastId", left(lm.body, 200) as "lastBody",
     lm.sender_id = $1 as "lastMine", ${ISO('lm.created_at')} as "lastAt", side.unread
   from conversation_member side
@@ -29,6 +30,7 @@ type Row = {
   id: string
   listingId: string | null
   title: string | null
+  available: boolean
   name: string | null
   photo: string | null
   lastId: number
@@ -52,7 +54,9 @@ export async function inbox(pool: Queryable, url: URL, userId: string): Promise<
   const entries = rows.slice(0, limit).map((row) => ({
     id: row.id,
     about:
-      row.listingId && row.title !== null ? { kind: 'listing', id: row.listingId, title: row.title } : null,
+      row.listingId && row.title !== null
+        ? { kind: 'listing', id: row.listingId, title: row.title, available: row.available }
+        : null,
     other: row.name === null ? null : { name: row.name, photo: row.photo ?? '' },
     lastMessage: { id: row.lastId, body: row.lastBody, mine: row.lastMine, createdAt: row.lastAt },
     unread: row.unread,

@@ -7,6 +7,7 @@ import { renderMail, type RenderedMail } from './mail-templates.ts'
 import { personText } from './person-text.ts'
 import { renderSavedSearchMail } from '../saved-searches/saved-search-mail-template.ts'
 import { renderUnreadMail } from '../conversations/unread-mail-template.ts'
+import { renderHiddenNoticeMail } from '../moderation/hidden-notice-template.ts'
 
 const BASE = 'https://nestmate.test'
 const LINK = `${BASE}/api/auth/verify-email?token=abc`
@@ -54,6 +55,21 @@ function linksIn(mail: RenderedMail): string[] {
 
 // Every template, with the stranger's text in every field a person wrote.
 const TEMPLATES: Record<string, () => RenderedMail[]> = {
+  renderHiddenNoticeMail: () =>
+    (['listing', 'seeker_ad'] as const).flatMap((kind) =>
+      (['reports', 'moderator'] as const).map((reason) =>
+        renderHiddenNoticeMail({
+          kind,
+          reason,
+          name: ATTACK,
+          title: ATTACK,
+          link: `${BASE}/dashboard/my-listings`,
+          contactLink: `${BASE}/contact`,
+          siteName: 'Nestmate',
+          baseUrl: BASE,
+        }),
+      ),
+    ),
   renderMail: () =>
     (['verify-email', 'reset-password', 'account-exists'] as const).map((kind) =>
       renderMail(kind, { name: ATTACK, link: LINK, siteName: 'Nestmate', baseUrl: BASE }),
