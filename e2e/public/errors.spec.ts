@@ -20,6 +20,8 @@ test('an unknown path shows the error page, says it is not found and offers the 
   // Reached from a page of the site, Go back returns to it.
   await page.goto('/about')
   await expect(page.getByRole('heading', { name: 'Who We Are' })).toBeVisible()
+  // A link added once the app has taken over the page (hydration would drop one added before).
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated')
   await page.evaluate(() => {
     const link = Object.assign(document.createElement('a'), {
       href: '/about/typo',

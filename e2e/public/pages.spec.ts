@@ -12,7 +12,7 @@ const PAGES = [
   { path: '/contact', title: 'Nestmate | Contact', heading: 'Talk to the Nestmate team' },
   { path: '/support', title: 'Nestmate | Support', heading: 'Need Help Finding a Roommate?' },
   { path: '/browse-listing', title: 'Nestmate | Browse Listing', heading: 'Browse All Listings!' },
-  { path: '/no-such-page', title: 'Nestmate | Page not found', heading: 'Page not found' },
+  { path: '/no-such-page', title: 'Nestmate | Page not found', heading: 'Oops! Something went wrong' },
 ]
 
 // Still pages for axe: no typing or sliding mid-check (home.spec.ts covers the moving version).
