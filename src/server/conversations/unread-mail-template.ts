@@ -1,4 +1,11 @@
-import { escapeHtml, greeting, type RenderedMail } from '../mail/mail-templates.ts'
+import {
+  escapeHtml,
+  greeting,
+  htmlMail,
+  mailButton,
+  textSignature,
+  type RenderedMail,
+} from '../mail/mail-templates.ts'
 import { personText } from '../mail/person-text.ts'
 
 /** One conversation with unread messages, as the mail names it: who wrote, about what, how many. */
@@ -40,19 +47,16 @@ export function renderUnreadMail(input: {
     '',
     note,
     '',
-    `The ${siteName} team`,
-    baseUrl,
-    '',
+    ...textSignature(siteName, baseUrl),
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
-<p>${escapeHtml(greeting(name))}</p>
+  const html = htmlMail(
+    `<p>${escapeHtml(greeting(name))}</p>
 <p>${escapeHtml(`People wrote to you on ${siteName}:`)}</p>
 <ul>${lines.map((entry) => `<li>${escapeHtml(entry)}</li>`).join('')}</ul>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:0.6rem 1rem;border-radius:0.4rem;text-decoration:none">Read and answer them</a></p>
-<p style="font-size:0.9rem">${escapeHtml(note)}</p>
-<p>${escapeHtml(`The ${siteName} team`)}<br><a href="${escapeHtml(baseUrl)}">${escapeHtml(baseUrl)}</a></p>
-</body></html>
-`
+${mailButton(link, 'Read and answer them')}
+<p style="font-size:0.9rem">${escapeHtml(note)}</p>`,
+    siteName,
+    baseUrl,
+  )
   return { subject, text, html }
 }

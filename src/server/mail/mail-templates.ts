@@ -63,6 +63,21 @@ export const greeting = (name: string | undefined) => en.greeting(name)
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
+/** Every mail's HTML frame: the page, its body's `inner` markup, and the team's signature with the site's address. */
+export const htmlMail = (inner: string, siteName: string, baseUrl: string) => `<!doctype html>
+<html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
+${inner}
+<p>${escapeHtml(en.signature(siteName))}<br><a href="${escapeHtml(baseUrl)}">${escapeHtml(baseUrl)}</a></p>
+</body></html>
+`
+
+/** A mail's one button: a link drawn as one. */
+export const mailButton = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:0.6rem 1rem;border-radius:0.4rem;text-decoration:none">${escapeHtml(label)}</a></p>`
+
+/** Every mail's text ending: the team's signature and the site's address. */
+export const textSignature = (siteName: string, baseUrl: string) => [en.signature(siteName), baseUrl, '']
+
 /**
  * The mail of `kind`, with its one-time `link`; `baseUrl` is the site's own address. `name` greets the person:
  * give it only for an address they have verified.

@@ -1,4 +1,11 @@
-import { escapeHtml, greeting, type RenderedMail } from '../mail/mail-templates.ts'
+import {
+  escapeHtml,
+  greeting,
+  htmlMail,
+  mailButton,
+  textSignature,
+  type RenderedMail,
+} from '../mail/mail-templates.ts'
 import { personText } from '../mail/person-text.ts'
 
 /**
@@ -37,18 +44,15 @@ export function renderHiddenNoticeMail(input: {
     '',
     review,
     '',
-    `The ${siteName} team`,
-    baseUrl,
-    '',
+    ...textSignature(siteName, baseUrl),
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937;max-width:36rem;margin:auto;padding:1rem">
-<p>${escapeHtml(greeting(name))}</p>
+  const html = htmlMail(
+    `<p>${escapeHtml(greeting(name))}</p>
 <p>${escapeHtml(why)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:0.6rem 1rem;border-radius:0.4rem;text-decoration:none">See why</a></p>
-<p style="font-size:0.9rem">If you think this is a mistake, <a href="${escapeHtml(contactLink)}">ask for a review</a>.</p>
-<p>${escapeHtml(`The ${siteName} team`)}<br><a href="${escapeHtml(baseUrl)}">${escapeHtml(baseUrl)}</a></p>
-</body></html>
-`
+${mailButton(link, 'See why')}
+<p style="font-size:0.9rem">If you think this is a mistake, <a href="${escapeHtml(contactLink)}">ask for a review</a>.</p>`,
+    siteName,
+    baseUrl,
+  )
   return { subject, text, html }
 }
