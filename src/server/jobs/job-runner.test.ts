@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '../db/client.ts'
 import { openTestDatabase, selectRows, testDatabaseKind } from '../test/database.ts'
-import { signal, testJob, testRunner } from './test-runner.ts'
+import { createJobRunner } from './job-runner.ts'
+import { recordingLogger, signal, testJob, testRunner } from './test-runner.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -161,5 +162,29 @@ describe(`the job runner on ${testDatabaseKind}`, () => {
     expect(job.state).toBe('retry')
     expect(job.output).toEqual({ value: 'pg-boss shut down while active' })
     release.resolve()
+  })
+
+  test('a run whose process died is retried once expired, without waiting for an idle poll', async () => {
+    const ran = signal<number>()
+    const runner = createJobRunner({
+      database,
+      log: recordingLogger().log,
+      jobs: [testJob('orphaned', async () => ran.resolve(Date.now()), { expireSeconds: 1 })],
+      maintenanceSeconds: 1,
+    })
+    await runner.init()
+    await runner.start()
+    try {
+      // What a process killed mid-run leaves behind: an active run, started long enough ago to have expired.
+      await database.execute(`insert into pgboss.job (name, data, state, started_on, expire_in, retry_limit,
+        retry_delay, retry_backoff) values ('orphaned', '{}', 'active', now() - interval '1 minute',
+        interval '1 second', 2, 1, true)`)
+      const since = Date.now()
+      const retried = await ran.promise
+      // Maintenance (every second here) fails it and its retry is due 1–2 s later; the idle poll is 20 s away.
+      expect(retried - since).toBeLessThan(10_000)
+    } finally {
+      await runner.stop()
+    }
   })
 })

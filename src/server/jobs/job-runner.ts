@@ -5,16 +5,15 @@ import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 import type { JobDefinition } from './define-job.ts'
 import { createJobClock } from './job-clock.ts'
 import { createWakeups } from './job-wakeups.ts'
-import { activeJobs } from './queue-internals.ts'
+import { activeJobs, retriesDue } from './queue-internals.ts'
 
 // How often an idle queue asks for work: the safety net (decision 083). A job is woken, not polled for
 // (job-wakeups.ts). What polling still finds, late by up to this: a periodic job's run
-// (pg-boss's schedule inserts it, on 30 s and 5 s ticks of its own), a `runAt` job sent by a process not working
-// the queues, and on PostgreSQL a killed process's run once expired. Kept under a minute less those ticks, so an
-// every-minute job still runs in its minute.
+// (pg-boss's schedule inserts it, on 30 s and 5 s ticks of its own) and a `runAt` job sent by a process not
+// working the queues. Kept under a minute less those ticks, so an every-minute job still runs in its minute.
 const POLLING_SECONDS = 20
 // How often one process (of all) fails runs past their expiry: after a kill -9 on PostgreSQL, a run in flight is
-// retried within its expireSeconds plus this plus POLLING_SECONDS.
+// retried within its expireSeconds plus this (the process that failed it wakes its worker when the retry is due).
 const MAINTENANCE_SECONDS = 10
 // On stop, a run gets this long to finish (its signal has aborted) before it is handed back to the queue.
 const STOP_GRACE_MS = 5000
@@ -110,6 +109,19 @@ export function createJobRunner(options: {
     // Retries handed back above (the embedded database) are due in a second or two.
     for (const { name, ids } of retried) for (const id of ids) await wakeups.failed(name, id)
     await wakeups.listen(definitions.values())
+    // Maintenance (one process at a time) fails runs past their expiry, a killed process's: their retries are
+    // due soon, and this process's workers look for them then rather than at their next idle poll.
+    boss.on('maintenance', () => {
+      if (!started) return
+      const soon = Date.now() + POLLING_SECONDS * 1000
+      retriesDue(database.execute)
+        .then((due) => {
+          for (const { name, startAfter } of due)
+            // Later ones: a later maintenance (or the idle poll) sees them.
+            if (definitions.has(name) && startAfter.getTime() <= soon) wakeups.wakeAt(name, startAfter)
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'job queue: could not read the retries due'))
+    })
   }
 
   return {

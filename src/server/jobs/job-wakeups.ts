@@ -70,6 +70,8 @@ export function createWakeups(options: {
 
     wake,
 
+    wakeAt,
+
     /** After a send: its worker wakes at once, or at the time it is due; other processes' by NOTIFY. */
     async sent(name: string, dueAt: Date | undefined) {
       if (dueAt) return wakeAt(name, dueAt)

@@ -1,8 +1,8 @@
 import type { ExecuteSql } from '../db/client.ts'
 import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 
-// The two places Nestmate reads or writes pg-boss's own table rather than calling its API, which has no call for
-// either. pg-boss is pinned to one release (package.json); job-runner.test.ts (a moved clock) and
+// The places Nestmate reads or writes pg-boss's own table rather than calling its API, which has no call for
+// them. pg-boss is pinned to one release (package.json); job-runner.test.ts (a moved clock) and
 // send-mail-once-kill.test.ts (a run killed on the embedded database) fail if its table changes under them.
 const jobTable = `${JOB_QUEUE_SCHEMA}.job`
 
@@ -20,4 +20,15 @@ export async function shiftWaitingJobs(execute: ExecuteSql, ms: number) {
     `update ${jobTable} set start_after = start_after - $1 * interval '1 millisecond' where state in ('created', 'retry')`,
     [ms],
   )
+}
+
+/** The earliest time a retry is due, by queue: after maintenance failed the runs of a process that died. */
+export async function retriesDue(execute: ExecuteSql) {
+  const { rows } = await execute(
+    `select name, min(start_after) as "startAfter" from ${jobTable} where state = 'retry' group by name`,
+  )
+  return (rows as { name: string; startAfter: Date | string }[]).map((row) => ({
+    name: row.name,
+    startAfter: new Date(row.startAfter),
+  }))
 }
