@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { slowPhone } from '../support/slow-phone.ts'
 
 // What a person does while a prerendered page hands over to the app must count, whenever in the hand-over it comes.
 // Each test runs with a slowed CPU (the hand-over then takes seconds) and acts as soon as what it uses is on screen,
@@ -19,5 +20,20 @@ test.describe('while the page hands over to the app', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Browse Listing' }).click()
     await expect(page).toHaveURL('/browse-listing')
     await expect(page.getByText('Every room on Nestmate.')).toBeVisible()
+  })
+
+  test('a reversed rent range sent before the app is live is refused with its message', async ({ page }) => {
+    // The slow phone's network too: the form is then often sent as plain HTML, which checks nothing.
+    await slowPhone(page)
+    await page.goto('/browse-listing', { waitUntil: 'commit' })
+    await page.getByLabel('Min rent').fill('900')
+    await page.getByLabel('Max rent').fill('100')
+    await page.getByRole('button', { name: 'Search' }).click()
+    const message = page
+      .getByRole('alert')
+      .filter({ hasText: 'Minimum rent must not be more than maximum rent.' })
+    await expect(message).toBeVisible({ timeout: 30_000 })
+    await page.getByLabel('Max rent').fill('1200')
+    await expect(message).toHaveCount(0)
   })
 })
