@@ -18,9 +18,10 @@ export function ScrollRestoration() {
   const state = useContext(UNSAFE_DataRouterStateContext)
   const { key } = useLocation()
   const [hydratedKey] = useState(() => (isHydrating() ? key : null))
-  if (!state || key !== hydratedKey) return <RouterScrollRestoration />
+  // One tree whichever location: a different one would remount the router's component on the first navigation.
+  const value = state && key === hydratedKey ? { ...state, restoreScrollPosition: false as const } : state
   return (
-    <UNSAFE_DataRouterStateContext.Provider value={{ ...state, restoreScrollPosition: false }}>
+    <UNSAFE_DataRouterStateContext.Provider value={value}>
       <RouterScrollRestoration />
     </UNSAFE_DataRouterStateContext.Provider>
   )
