@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react'
 import { useLoaderData } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
+import { isHydrating } from '../first-paint/hydration.ts'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { AboutTeaser } from '../features/home/about-teaser.tsx'
 import { Banner } from '../features/home/banner.tsx'
@@ -28,15 +29,19 @@ export const firstPaint = {
 }
 
 /**
- * False on the first render, true right after it (as a transition, which React renders in slices): the sections
- * below the fold then don't lengthen the task that paints the banner.
+ * Whether the sections below the fold are drawn. The build's first paint has them, so the footer is where it stays
+ * from the first paint on: drawn only once the app took over, they pushed it 3,500 px down from under a pointer
+ * about to click one of its links (the click then landed on the page, and nothing happened). Home opened within
+ * the app draws them right after its first render (as a transition, which React renders in slices), so they don't
+ * lengthen the task that paints the banner.
  */
-function useAfterFirstPaint() {
-  const [isReady, setIsReady] = useState(false)
+function useBelowTheFold() {
+  const [isReady, setIsReady] = useState(isHydrating)
   useEffect(() => {
+    if (isReady) return
     const timer = setTimeout(() => startTransition(() => setIsReady(true)), 0)
     return () => clearTimeout(timer)
-  }, [])
+  }, [isReady])
   return isReady
 }
 
@@ -45,7 +50,7 @@ const BELOW_THE_FOLD = [AboutTeaser, BlogTeasers, UpcomingEvents, RentalFeatures
 
 export function Component() {
   const { featured } = useLoaderData<typeof loader>()
-  const showRest = useAfterFirstPaint()
+  const showRest = useBelowTheFold()
   useScrollReveal(showRest)
   return (
     <>

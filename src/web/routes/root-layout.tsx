@@ -1,7 +1,8 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { Outlet, useNavigation } from 'react-router'
 import { Footer } from '../components/footer.tsx'
 import { Navbar } from '../components/navbar.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
+import { ScrollRestoration } from '../first-paint/scroll-restoration.tsx'
 
 export function Component() {
   const navigation = useNavigation()
@@ -23,7 +24,7 @@ export function Component() {
         <Outlet />
       </main>
       <Footer />
-      {/* Back and Forward return to where the page was scrolled; a new page starts at the top. */}
+      {/* Back and Forward return to where the page was scrolled; a new page starts at the top; a hydrated one stays. */}
       <ScrollRestoration />
     </div>
   )

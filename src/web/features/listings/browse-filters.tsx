@@ -13,6 +13,12 @@ import { FIELD, NearFields, RentFields, SortField } from './browse-filter-fields
 const rentRange = (data: Record<string, string>) =>
   [data.minRent, data.maxRent].map((value) => (value ? Number(value) : undefined))
 
+/** Why a rent range is refused, or '' when it isn't. */
+const rangeErrorOf = (min: number | undefined, max: number | undefined) =>
+  min !== undefined && max !== undefined && min > max
+    ? 'Minimum rent must not be more than maximum rent.'
+    : ''
+
 /**
  * The choices (lists and the switch) show the view the address holds, also where it isn't what was picked: the page
  * sorts nearest first once a place is chosen. Text fields are left as they are: someone may be typing in one.
@@ -89,8 +95,8 @@ function askedSearch(
     if (place && data.sort === 'rent_asc' && view.near === undefined) data.sort = 'distance'
   }
   const [min, max] = rentRange(data)
-  if (min !== undefined && max !== undefined && min > max)
-    return { error: 'Minimum rent must not be more than maximum rent.' }
+  const error = rangeErrorOf(min, max)
+  if (error) return { error }
   const query = browseSearchParams({
     ...data,
     sort: data.sort as Sort,
@@ -115,7 +121,8 @@ function FilterForm({
   const id = useId()
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const [rangeError, setRangeError] = useState('')
+  // An address can hold a refused range too: the form sent as plain HTML before the app had loaded checked nothing.
+  const [rangeError, setRangeError] = useState(() => rangeErrorOf(view.minRent, view.maxRent))
   const [hasPlace, setHasPlace] = useState(view.near !== undefined)
   const formElement = useRef<HTMLFormElement>(null)
   useEffect(() => showChoices(formElement.current!, view), [view])
@@ -135,7 +142,7 @@ function FilterForm({
     const [min, max] = rentRange(
       Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>,
     )
-    if (min === undefined || max === undefined || min <= max) setRangeError('')
+    if (!rangeErrorOf(min, max)) setRangeError('')
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
