@@ -12,19 +12,14 @@ const Kinds = z
   .max(PUSH_KINDS.length)
   .transform((kinds) => PUSH_KINDS.filter((kind) => kinds.includes(kind)))
 
-// A P-256 public key (65 bytes uncompressed) and a 16-byte secret, base64url as PushSubscription.toJSON writes them.
-const base64url = (bytes: number, what: string) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} must be base64url.`)
-    .refine(
-      (value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes,
-      `${what} must be ${bytes} bytes.`,
-    )
+// A P-256 public key (65 bytes uncompressed: 87 characters) and a 16-byte secret (22), base64url as
+// PushSubscription.toJSON writes them; a pattern alone, so the published document says it exactly.
+const P256DH = z.string().regex(/^[A-Za-z0-9_-]{87}=?$/, 'keys.p256dh must be 65 bytes as base64url.')
+const AUTH = z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be 16 bytes as base64url.')
 
 export const NewPushSubscriptionSchema = z.object({
   endpoint: z.string().trim().min(1, 'The endpoint is required.').max(2000, 'The endpoint is too long.'),
-  keys: z.object({ p256dh: base64url(65, 'keys.p256dh'), auth: base64url(16, 'keys.auth') }),
+  keys: z.object({ p256dh: P256DH, auth: AUTH }),
   kinds: Kinds.default([...PUSH_KINDS]),
 })
 export type NewPushSubscription = z.input<typeof NewPushSubscriptionSchema>
