@@ -60,10 +60,16 @@ test('installable, offline, push and settings on one device', async ({ browser, 
     )
   await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body }])
   const [worker] = context.serviceWorkers()
+  // The worker's scope has types of its own, which the tests' DOM library lacks: what the click handler needs.
+  type WorkerScope = {
+    registration: ServiceWorkerRegistration
+    dispatchEvent: (event: Event) => boolean
+    NotificationEvent: new (type: string, init: { notification: Notification }) => Event
+  }
   await worker!.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope
+    const scope = self as unknown as WorkerScope
     const [notification] = await scope.registration.getNotifications()
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }))
   })
   await expect(page).toHaveURL(/\/dashboard\/messages$/)
   await expect.poll(shown).toEqual([])
