@@ -83,9 +83,10 @@ const SERVER_DOMAIN_IMPORTS = {
   // A block between two people withholds a like's contacts: the listing rules ask the conversations' block rule.
   listings: ['conversations'],
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
-  'saved-searches': ['listings'],
+  // An instant alert also pushes to its owner's devices, queued in the statement that records the hit.
+  'saved-searches': ['listings', 'push'],
   // The one list of jobs names every domain's jobs.
-  jobs: ['cleanup', 'conversations', 'listings', 'moderation', 'photos', 'saved-searches', 'signals'],
+  jobs: ['cleanup', 'conversations', 'listings', 'moderation', 'photos', 'push', 'saved-searches', 'signals'],
 }
 const SERVER_ROOMS = readdirSync(new URL('src/server/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'routes')

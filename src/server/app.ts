@@ -48,6 +48,8 @@ import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
 import { userRoutes } from './routes/users/index.ts'
+import { pushRoutes } from './routes/push/index.ts'
+import { createPushRepository } from './routes/push/push-repository.ts'
 import { createUsersRepository, type UsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
@@ -267,6 +269,7 @@ async function registerRoutes(
       config.authSecret,
     ),
   )
+  await app.register(pushRoutes(createPushRepository(database.db), config.push))
 }
 
 /** The live updates' listener, whose event streams end before the app closes. */

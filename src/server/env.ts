@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { derivedVapidKeys, embeddedVapidKeys, vapidKeysMatch, type VapidKeys } from './push/vapid-keys.ts'
 
 const flag = (fallback: boolean) =>
   z
@@ -149,6 +150,24 @@ const EnvSchema = z.object({
         }
       return emails
     }),
+  // Web Push (VAPID, RFC 8292): the key pair as base64url (`npx web-push generate-vapid-keys`) and whom push services
+  // may contact. Without keys they are generated into DATA_DIR, or with DATABASE_URL derived from AUTH_SECRET.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes as base64url')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes as base64url')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_SUBJECT: z
+    .url({ protocol: /^(https|mailto)$/, error: 'must be an https: URL or a mailto: address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Tests only (NODE_ENV=test): also accept push endpoints at http: loopback addresses, so a test can receive pushes.
+  PUSH_TEST_ENDPOINTS: flag(false),
   // false: this process works no background jobs (it still queues them); another process must work them.
   JOBS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -170,6 +189,31 @@ function embeddedSecret(dataDir: string): string {
   return secret
 }
 
+/** The address alone of `Name <address>`. */
+function mailAddress(from: string): string {
+  return /<([^>]+)>$/.exec(from)?.[1] ?? from
+}
+
+/** VAPID keys from the environment, else DATA_DIR's (embedded) or AUTH_SECRET's (DATABASE_URL): decision 099. */
+function vapidKeys(
+  env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; DATABASE_URL?: string; AUTH_SECRET?: string },
+  dataDir: string,
+  ctx: z.RefinementCtx,
+): VapidKeys {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    const keys = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+    if (!vapidKeysMatch(keys))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'is not the public key of VAPID_PRIVATE_KEY',
+      })
+    return keys
+  }
+  if (env.DATABASE_URL && env.AUTH_SECRET) return derivedVapidKeys(env.AUTH_SECRET)
+  return embeddedVapidKeys(dataDir)
+}
+
 /**
  * The server's configuration is the environment's variables, checked by EnvSchema above and shaped here: `Config`
  * is inferred from this, so it is never written out apart. To add a variable: its check and default in EnvSchema,
@@ -186,6 +230,18 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     ctx.addIssue({
       code: 'custom',
       message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    })
+    return z.NEVER
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({ code: 'custom', message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' })
+    return z.NEVER
+  }
+  if (env.PUSH_TEST_ENDPOINTS && env.NODE_ENV !== 'test') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUSH_TEST_ENDPOINTS'],
+      message: 'is for tests only (NODE_ENV=test)',
     })
     return z.NEVER
   }
@@ -221,6 +277,14 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Nestmate <no-reply@${new URL(baseUrl).hostname}>`,
     demoData: env.DEMO_DATA,
+    /** Web Push: the VAPID identity (decision 099) and whether http: loopback endpoints are allowed (tests). */
+    push: {
+      vapid: vapidKeys(env, dataDir, ctx),
+      subject:
+        env.VAPID_SUBJECT ??
+        `mailto:${mailAddress(env.MAIL_FROM ?? `no-reply@${new URL(baseUrl).hostname}`)}`,
+      testEndpoints: env.PUSH_TEST_ENDPOINTS,
+    },
     /** Moderators' addresses, lower-case. */
     adminEmails: env.ADMIN_EMAILS,
     jobs: env.JOBS,

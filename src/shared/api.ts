@@ -47,6 +47,9 @@ export const API = {
   moderationUser: (id: string, action: 'suspend' | 'unsuspend') =>
     `/api/moderation/users/${encodeURIComponent(id)}/${action}`,
   moderationDismiss: '/api/moderation/dismiss',
+  pushPublicKey: '/api/push/public-key',
+  pushSubscriptions: '/api/push/subscriptions',
+  pushSubscription: (id: string) => `/api/push/subscriptions/${encodeURIComponent(id)}`,
   auth: '/api/auth',
 } as const
 

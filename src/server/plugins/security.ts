@@ -62,6 +62,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileSource(config.tiles.url)],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The service worker (/sw.js) and the web app manifest, both from our own origin (decision 098).
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           formAction: ["'self'", ...(config.google ? [new URL(config.google.discoveryUrl).origin] : [])],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],

@@ -12,11 +12,14 @@ import { rowsOf } from '../db/sql.ts'
 import { cover } from '../listings/listing-columns.ts'
 import { matchingSearches } from './inverse-match.ts'
 import { unsubscribeToken } from './saved-view.ts'
+import { PAGES } from '#shared/pages.ts'
+import { queuePushesSql, wakePushJob } from '../push/push-queue.ts'
 
 // Saved-search alerts (docs/architecture.md §10, decisions 048 and 083), in three steps the jobs run:
 // 1. `recordHits`: the listings a trigger queued (posted Available, or turned Available) are matched against every
 //    saved search in one statement that also takes them off the queue, so each is matched once; a fitting listing
-//    becomes a hit of that search, once (its key), unless it is the searcher's own.
+//    becomes a hit of that search, once (its key), unless it is the searcher's own. An instant search's hit also
+//    pushes to its owner's devices that take `alerts`, in the same statement (decision 099).
 // 2. `claimBatches`: a search's unmailed hits are named as one mail (`batch`), committed before anything is sent;
 //    an instant search's once its burst window (ALERT_WINDOW_MS from its first unmailed hit) has passed.
 // 3. `sendBatches`: each named mail goes through sendMailsOnce under its name: a retry after a kill -9 sends a
@@ -46,9 +49,17 @@ export async function recordHits(db: Database, limit = EVENT_BATCH) {
         -- A search saved after the listing was queued already showed it: it isn't new to that search.
         where owner_id <> user_id and availability = 'Available' and search_created_at <= taken.created_at
         on conflict do nothing
-        returning 1
-      )
-      select (select count(*) from taken)::int as events, (select count(*) from inserted)::int as hits`,
+        returning search_id, listing_id
+      ), pushed as (${queuePushesSql(
+        'alerts',
+        sql`select s.user_id, 'alert:' || i.search_id || ':' || i.listing_id as key,
+          'A new room fits “' || s.name || '”' as title, room.title as body,
+          replace(${PAGES.details.path}, ':id', room.id::text) as url
+        from inserted i join saved_search s on s.id = i.search_id join listing room on room.id = i.listing_id
+        where s.alert = 'instant'`,
+      )})
+      select (select count(*) from taken)::int as events, (select count(*) from inserted)::int as hits,
+        ${wakePushJob('pushed')}`,
   )
   return row ?? { events: 0, hits: 0 }
 }

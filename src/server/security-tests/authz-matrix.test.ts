@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import Fastify, { type InjectOptions } from 'fastify'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
@@ -35,6 +36,8 @@ type Ctx = {
   adId?: string
   /** A search the owner saved. */
   savedSearchId?: string
+  /** A device the owner subscribed to pushes. */
+  pushId?: string
 }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
@@ -215,6 +218,32 @@ const savedSearchAnswer = (ctx: Ctx, extra: object = {}) => ({
 const NO_SUCH_SEARCH: Cell = { status: 404, body: () => ({ error: 'Saved search not found.' }) }
 const unsubscribeUrl = (ctx: Ctx) =>
   `/api/saved-searches/unsubscribe?token=${unsubscribeToken(TEST_ENV.AUTH_SECRET, ctx.savedSearchId!)}`
+
+/** A browser's subscription at a loopback test endpoint (PUSH_TEST_ENDPOINTS), new on every call. */
+const pushDevice = () => ({
+  endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+  keys: { p256dh: TEST_ENV.VAPID_PUBLIC_KEY, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  kinds: ['messages'],
+})
+/** The owner subscribes a device (its id into ctx.pushId). */
+const ownerSubscribes = async (ctx: Ctx) => {
+  const response = await injectAs(t.app, ctx.owner, {
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    payload: pushDevice(),
+  })
+  ctx.pushId = response.json().subscription._id
+}
+const pushAnswer = (ctx: Ctx, extra: object = {}) => ({
+  _id: ctx.pushId ?? anyString,
+  endpoint: anyString,
+  device: 'A browser',
+  createdAt: anyString,
+  lastUsedAt: null,
+  kinds: ['messages'],
+  ...extra,
+})
+const NO_SUCH_DEVICE: Cell = { status: 404, body: () => ({ error: 'Push subscription not found.' }) }
 
 const NOT_A_PARTICIPANT: Cell = {
   status: 403,
@@ -1019,6 +1048,50 @@ const TABLE: Row[] = [
     cells: same({ status: 200, body: () => ({ name: 'My search', alert: 'off' }) }),
   },
   {
+    route: 'GET /api/push/public-key',
+    request: () => ({ method: 'GET', url: '/api/push/public-key' }),
+    cells: same({ status: 200, body: () => ({ publicKey: TEST_ENV.VAPID_PUBLIC_KEY }) }),
+  },
+  {
+    route: 'GET /api/push/subscriptions',
+    given: ownerSubscribes,
+    request: () => ({ method: 'GET', url: '/api/push/subscriptions' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => [] },
+      owner: { status: 200, body: (ctx) => [pushAnswer(ctx)] },
+    },
+  },
+  {
+    route: 'POST /api/push/subscriptions',
+    request: () => ({ method: 'POST', url: '/api/push/subscriptions', payload: pushDevice() }),
+    cells: bySession(anonymous401, { status: 201, body: (ctx) => ({ subscription: pushAnswer(ctx) }) }),
+  },
+  {
+    route: 'PATCH /api/push/subscriptions/:id',
+    given: ownerSubscribes,
+    request: (ctx) => ({
+      method: 'PATCH',
+      url: `/api/push/subscriptions/${ctx.pushId}`,
+      payload: { kinds: ['alerts'] },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_SUCH_DEVICE,
+      owner: { status: 200, body: (ctx) => ({ subscription: pushAnswer(ctx, { kinds: ['alerts'] }) }) },
+    },
+  },
+  {
+    route: 'DELETE /api/push/subscriptions/:id',
+    given: ownerSubscribes,
+    request: (ctx) => ({ method: 'DELETE', url: `/api/push/subscriptions/${ctx.pushId}` }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NO_SUCH_DEVICE,
+      owner: { status: 200, body: () => ({ message: 'Device removed.' }) },
+    },
+  },
+  {
     route: 'GET /api/auth/*',
     name: 'get-session',
     request: () => ({ method: 'GET', url: '/api/auth/get-session' }),
@@ -1143,7 +1216,7 @@ function pickFeatured(row: ReturnType<typeof summary>) {
   return { _id, title, availability, location, userName, rent, roomType, confirmedAt, cover, isExample }
 }
 
-const t = useTestApp({ ADMIN_EMAILS: MODERATOR })
+const t = useTestApp({ ADMIN_EMAILS: MODERATOR, PUSH_TEST_ENDPOINTS: 'true' })
 
 /** An event stream's status, and its first unread counts as the body (the stream is then dropped). */
 async function firstUnreadOf(caller: TestUser | null, request: InjectOptions) {

@@ -40,6 +40,12 @@ let messageId: number
 let savedSearchId: string
 /** When Alice's listing was confirmed: a forged "Still available" would move it. */
 let confirmedAt: string
+/** Alice's push device: a forged subscription, kinds change or removal would show. */
+let pushId: string
+const PUSH_KEYS = {
+  p256dh: 'BO43OBzDOsjNebEI7_cHR6iUqvakepBw5SrfCRBQmV8IYrxRYmuEhwNOcfEzKdAv_eTVuj9RxxgngH2XD2g_n5E',
+  auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+}
 /** Carol's room-wanted ad: a forged conversation about it (in her inbox) or hide of it (its hidden reason) would show. */
 let adId: string
 
@@ -57,6 +63,13 @@ beforeAll(async () => {
   expect((await putProfile(t.app, carol, NIGHT_OWL)).statusCode).toBe(200)
   adId = await createAd(t.app, carol, { headline: "Carol's ad" })
   confirmedAt = (await detailsAs(t.app, alice, listingId)).json().confirmedAt
+  // Written directly: this app calls no push service, and a forged write never reaches the endpoint check.
+  ;[{ id: pushId }] = (await selectRows<{ id: string }>(
+    t.database,
+    sql`insert into push_subscription (user_id, endpoint, p256dh, auth, kinds, device)
+      values (${alice.id}, 'https://push.example.com/alice', ${PUSH_KEYS.p256dh}, ${PUSH_KEYS.auth},
+        array['messages'], 'Firefox on Linux') returning id`,
+  )) as [{ id: string }]
 })
 
 type Write = {
@@ -200,6 +213,23 @@ const API_WRITES: Record<string, Write> = {
     payload: {},
     user: () => alice,
   },
+  'POST /api/push/subscriptions': {
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    payload: { endpoint: 'https://push.example.com/forged', keys: PUSH_KEYS, kinds: ['messages'] },
+    user: () => alice,
+  },
+  'PATCH /api/push/subscriptions/:id': {
+    method: 'PATCH',
+    url: '/api/push/subscriptions/:push',
+    payload: { kinds: ['alerts'] },
+    user: () => alice,
+  },
+  'DELETE /api/push/subscriptions/:id': {
+    method: 'DELETE',
+    url: '/api/push/subscriptions/:push',
+    user: () => alice,
+  },
   ...Object.fromEntries(
     [
       'listings/:id/hide',
@@ -258,6 +288,7 @@ const allWrites = () =>
       .replace(':id', listingId)
       .replace(':conversation', conversationId)
       .replace(':saved', savedSearchId)
+      .replace(':push', pushId)
       .replace(':person', alice.id)
       .replace(':ad', adId),
     payload: write.url === '/api/users' ? { name: 'Forged', email: alice.email } : filled(write.payload),
@@ -285,6 +316,10 @@ async function expectNothingChanged() {
   // Alice's one saved search, as she saved it.
   expect((await listAs(t.app, alice)).json()).toEqual([
     expect.objectContaining({ _id: savedSearchId, name: 'My search', alert: 'instant' }),
+  ])
+  // Alice's one push device, as she subscribed it.
+  expect((await injectAs(t.app, alice, { method: 'GET', url: '/api/push/subscriptions' })).json()).toEqual([
+    expect.objectContaining({ _id: pushId, endpoint: 'https://push.example.com/alice', kinds: ['messages'] }),
   ])
   // No moderator's decision went through.
   expect(await selectRows(t.database, sql`select id from moderation_action`)).toEqual([])

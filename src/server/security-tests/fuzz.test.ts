@@ -11,6 +11,7 @@ import { getTableColumns, sql } from 'drizzle-orm'
 import { listing, listingLike } from '../db/schema/index.ts'
 import { selectRows } from '../test/database.ts'
 import {
+  TEST_ENV,
   BASE_URL,
   createListing,
   signUp,
@@ -148,8 +149,35 @@ const searchish = fc
     { requiredKeys: [] },
   )
   .map((b) => JSON.stringify(b))
+/** A push subscription or a change of its kinds: endpoints Nestmate must refuse, real-looking keys, any values. */
+const pushish = fc
+  .record(
+    {
+      endpoint: fc.oneof(
+        fc.constantFrom(
+          'https://127.0.0.1/push',
+          'http://127.0.0.1:9/push',
+          'https://[::1]/push',
+          'https://10.0.0.1/push',
+          'https://push.invalid/x',
+        ),
+        value,
+      ),
+      keys: fc.oneof(
+        fc.record({
+          p256dh: fc.oneof(fc.constant(TEST_ENV.VAPID_PUBLIC_KEY), value),
+          auth: fc.oneof(fc.constant('AAAAAAAAAAAAAAAAAAAAAA'), value),
+        }),
+        value,
+      ),
+      kinds: fc.oneof(fc.array(fc.constantFrom('messages', 'viewings', 'alerts', 'x')), value),
+    },
+    { requiredKeys: [] },
+  )
+  .map((b) => JSON.stringify(b))
 const body = fc.oneof(
   { arbitrary: listingish.map((b) => JSON.stringify(b)), weight: 3 },
+  { arbitrary: pushish, weight: 2 },
   { arbitrary: searchish, weight: 3 },
   { arbitrary: messageish, weight: 3 },
   { arbitrary: profileish.map((b) => JSON.stringify(b)), weight: 2 },
@@ -390,6 +418,11 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/saved-searches/unsubscribe?token=${savedSearch(id)}.${encodable(q)}&${q}`,
     body: true,
   },
+  'GET /api/push/public-key': { url: (_, q) => `/api/push/public-key?${q}`, body: false },
+  'GET /api/push/subscriptions': { url: (_, q) => `/api/push/subscriptions?${q}`, body: false },
+  'POST /api/push/subscriptions': { url: (_, q) => `/api/push/subscriptions?${q}`, body: true },
+  'PATCH /api/push/subscriptions/:id': { url: (id, q) => `/api/push/subscriptions/${id}?${q}`, body: true },
+  'DELETE /api/push/subscriptions/:id': { url: (id, q) => `/api/push/subscriptions/${id}?${q}`, body: true },
   'GET /api/moderation/status': { url: (_, q) => `/api/moderation/status?${q}`, body: false },
   'GET /api/moderation/queue': { url: (_, q) => `/api/moderation/queue?${q}`, body: false },
   'GET /api/moderation/actions': { url: (_, q) => `/api/moderation/actions?${q}`, body: false },

@@ -102,7 +102,9 @@ test("every answer declares its Cache-Control: no-store, but a cacheable route's
       )
       .sort(),
   )
-  expect(publicCacheRoutes(t.app)).toEqual(new Set(['GET /api/places', 'GET /api/openapi.json']))
+  expect(publicCacheRoutes(t.app)).toEqual(
+    new Set(['GET /api/places', 'GET /api/openapi.json', 'GET /api/push/public-key']),
+  )
 })
 
 test("Better Auth's redirects answer as the document says: a Location and no body", async () => {

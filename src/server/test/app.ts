@@ -29,6 +29,9 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
   RATE_LIMITS: 'false',
   PASSWORD_HASH: 'fast',
+  // A fixed pair, so no test writes one into a DATA_DIR; tests of pushes read the public key from the API.
+  VAPID_PUBLIC_KEY: 'BO43OBzDOsjNebEI7_cHR6iUqvakepBw5SrfCRBQmV8IYrxRYmuEhwNOcfEzKdAv_eTVuj9RxxgngH2XD2g_n5E',
+  VAPID_PRIVATE_KEY: '_9Czw2DeSLTNjMMIqkR4x8xItQB87Jz91ZKKo2xmABA',
 } satisfies EnvVariables
 
 export function testConfig(env: EnvVariables = {}): Config {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { rowsOf, type Transaction } from '../../db/sql.ts'
 import { LIVE_CHANNEL } from '../../live/live-events.ts'
+import { PAGES } from '#shared/pages.ts'
+import { queuePushesSql, wakePushJob } from '../../push/push-queue.ts'
 
 /** Which of two people blocked the other, if either did. */
 export type Blocker = 'me' | 'other' | null
@@ -33,7 +35,8 @@ export type SentRow = { id: number; createdAt: string; shielded: boolean }
  * date in the same statement: the recipient's unread count and since when, the sender's read position (writing
  * is reading). The contact shield is decided here: a message holding contacts is shielded while its recipient has
  * never written in the conversation. NOTIFY tells every app process the new id and whom it concerns; it is sent
- * when the transaction commits.
+ * when the transaction commits. The recipient's devices that take `messages` get a push naming the sender, never
+ * the text (decision 099), queued in the same statement.
  */
 export async function insertMessage(
   tx: Transaction,
@@ -66,8 +69,14 @@ export async function insertMessage(
         from sent
         where side.conversation_id = ${conversationId}
         returning side.user_id
-      )
-      select sent.id::float8 as id, sent.shielded,
+      ), pushed as (${queuePushesSql(
+        'messages',
+        sql`select ${recipientId}::text as user_id, 'message:' || sent.id as key,
+          sender.name || ' sent you a message' as title, 'Open Nestmate to read it and reply.' as body,
+          replace(${PAGES.conversation.path}, ':id', ${conversationId}::text) as url
+        from sent, "user" sender where sender.id = ${senderId}`,
+      )})
+      select sent.id::float8 as id, sent.shielded, ${wakePushJob('pushed')},
         to_char(sent.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
         pg_notify(${LIVE_CHANNEL}, json_build_object(
           't', 'm', 'id', sent.id, 'u', json_build_array(${senderId}::text, ${recipientId}::text)

@@ -18,17 +18,20 @@ import {
 import { EmailStatus } from '../../features/account/email-status.tsx'
 import { NewPasswordForm } from '../../features/account/new-password-form.tsx'
 import { DeleteAccountSection } from '../../features/account/delete-account-section.tsx'
+import { getPushDevices } from '../../features/push/api.ts'
+import { PushSettings } from '../../features/push/push-settings.tsx'
 
 const DEFAULT_AVATAR = '/default-avatar.svg'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSession(request)
   // The count tells the person what deleting the account would remove; without it the page says "all".
-  const [stats, withPassword] = await Promise.all([
+  const [stats, withPassword, pushDevices] = await Promise.all([
     getStats().catch(() => null),
     hasPassword().catch(() => true),
+    getPushDevices().catch(() => null),
   ])
-  return { listingCount: stats?.myListings ?? null, hasPassword: withPassword }
+  return { listingCount: stats?.myListings ?? null, hasPassword: withPassword, pushDevices }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export function Component() {
   const user = useDashboardUser()
-  const { listingCount, hasPassword: withPassword } = useLoaderData<typeof loader>()
+  const { listingCount, hasPassword: withPassword, pushDevices } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const result = data && !('intent' in data) ? data : undefined
   const account: AccountResult | undefined = data && 'intent' in data ? data : undefined
@@ -110,6 +113,11 @@ export function Component() {
           </section>
         </div>
       )}
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          <PushSettings initialDevices={pushDevices} />
+        </div>
+      </div>
       <div className="card border border-error/40 bg-base-100 shadow-sm">
         <div className="card-body">
           <DeleteAccountSection
