@@ -1,4 +1,5 @@
 import { cleanupJob } from '../cleanup/cleanup-job.ts'
+import { nudgeJob } from '../conversations/nudge-job.ts'
 import { unreadMailJob } from '../conversations/unread-mail-job.ts'
 import type { Config } from '../env.ts'
 import { freshnessJob } from '../listings/freshness-job.ts'
@@ -24,5 +25,6 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     signalsJob,
     photoHashBackfillJob(config),
     replyStatsJob,
+    nudgeJob(mailer, config),
   ]
 }
