@@ -200,7 +200,9 @@ const DETAILS = `select ${DETAIL}, l.owner_id as "ownerId",
     (select coalesce(json_agg(json_build_object('id', p.id, 'key', p.key, 'width', p.width, 'height', p.height,
       'placeholder', p.placeholder) order by p.position, p.created_at), '[]')
      from listing_photo p where p.listing_id = l.id) as "photoRows",
-    ${profileOf('$2')} as "viewerProfile", ${profileOf('l.owner_id')} as "posterProfile"
+    ${profileOf('$2')} as "viewerProfile", ${profileOf('l.owner_id')} as "posterProfile",
+    (select reply_rate from reply_stat where user_id = l.owner_id) as "replyRate",
+    (select reply_hours from reply_stat where user_id = l.owner_id) as "replyHours"
   ${FROM} where l.id = $1`
 
 export async function details(pool: Queryable, id: string, userId: string): Promise<Answer> {
@@ -226,6 +228,7 @@ export async function details(pool: Queryable, id: string, userId: string): Prom
     body: {
       ...fields,
       ...(isOwner || likedByMe ? { number, userEmail } : {}),
+      ownerId,
       likedByMe,
       isOwner,
       match,

@@ -248,6 +248,18 @@ test('the inbox, a conversation and Message on the details pass axe in both mode
   await expect(pill).toHaveCount(0)
   await page.setViewportSize({ width: 1280, height: 900 })
   await expectNoSeriousViolationsEverywhere(page, { screenshot: 'conversations-thread' })
+
+  // The other person's name in the header opens their public profile; the poster's name on the details does too.
+  await page.getByRole('heading', { level: 1 }).getByRole('link', { name: seeker.user.name }).click()
+  await expect(page).toHaveURL(/\/people\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: seeker.user.name, level: 1 })).toBeVisible()
+  await expect(page.getByText(/^Member since /)).toBeVisible()
+  await expect(page.getByText('Not looking for a room right now.')).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'person-profile' })
+  await seeker.page.goto(details)
+  await seeker.page.getByRole('link', { name: poster.user.name, exact: true }).click()
+  await expect(seeker.page.getByRole('heading', { name: poster.user.name, level: 1 })).toBeVisible()
+  await expect(seeker.page.getByRole('link', { name: 'Axe room' })).toBeVisible()
   await seeker.context.close()
   await poster.context.close()
 })

@@ -47,6 +47,8 @@ import { createSeekerAdsRepository } from './routes/seeker-ads/seeker-ads-reposi
 import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
+import { peopleRoutes } from './routes/people/index.ts'
+import { createPeopleRepository } from './routes/people/people-repository.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { pushRoutes } from './routes/push/index.ts'
 import { createPushRepository } from './routes/push/push-repository.ts'
@@ -255,6 +257,7 @@ async function registerRoutes(
   await app.register(placeRoutes(gazetteer))
   await app.register(livingProfileRoutes(profiles, createProfileChanges(database.db)))
   await app.register(userRoutes(users))
+  await app.register(peopleRoutes(createPeopleRepository(database.db)))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   const live = await startLiveUpdates(app, database, options.live)
   await app.register(conversationRoutes(createConversationsRepository(database.db)))

@@ -15,6 +15,7 @@ export const API = {
   confirm: (id: string) => `/api/roommate-listings/${encodeURIComponent(id)}/confirm`,
   myListings: '/api/my-listings',
   users: '/api/users',
+  person: (id: string) => `/api/people/${encodeURIComponent(id)}`,
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,
   myLikes: '/api/my-likes',
   likers: (id: string) => `/api/my-listings/${encodeURIComponent(id)}/likers`,

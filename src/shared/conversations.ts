@@ -136,11 +136,22 @@ export const InboxEntrySchema = z.object({
 })
 export type InboxEntry = z.infer<typeof InboxEntrySchema>
 
+/** The header's other person: with their id (their profile's address) and response stats (decision 088). */
+export const HeaderPersonSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    photo: z.string(),
+    replyRate: z.number().nullable(),
+    replyHours: z.number().nullable(),
+  })
+  .nullable()
+
 /** A conversation's header: who, about what, how far the other person has read, and who blocked whom. */
 export const ConversationSchema = z.object({
   id: z.string(),
   about: AboutSchema,
-  other: OtherPersonSchema,
+  other: HeaderPersonSchema,
   /** The other person has read every message up to this id ("Seen" under the caller's), or null. */
   seenUpTo: z.number().nullable(),
   blockedByMe: z.boolean(),

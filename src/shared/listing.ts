@@ -162,6 +162,11 @@ export const ConfirmedSchema = z.object({ confirmedAt: z.string() })
 export const ListingDetailSchema = ListingSchema.extend({
   /** Like the phone number: present only for the owner and for people who liked the listing. */
   userEmail: z.string().optional(),
+  /** The poster: their public profile is /api/people/:ownerId. */
+  ownerId: z.string(),
+  /** The poster's response stats (decision 088); null below 3 enquiries. */
+  replyRate: z.number().nullable(),
+  replyHours: z.number().nullable(),
   likedByMe: z.boolean(),
   isOwner: z.boolean(),
   /** The viewer's match with the poster, explained; null on one's own listing or when either has no profile. */

@@ -91,6 +91,8 @@ export const PAGES = {
     module: 'routes/seeker-ad-details.tsx',
     signIn: true,
   },
+  // A person's public profile: who they are, how they answer, what they offer or look for.
+  person: { path: '/people/:id', layout: 'root', module: 'routes/person.tsx', signIn: true },
   // The footer links these short paths; the pages live under /dashboard.
   shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
   shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },

@@ -107,6 +107,11 @@ export type SeekerAd = z.infer<typeof SeekerAdSchema>
 
 export const SeekerAdDetailSchema = SeekerAdSchema.extend({
   isOwner: z.boolean(),
+  /** The ad's writer: their public profile is /api/people/:ownerId. */
+  ownerId: z.string(),
+  /** The writer's response stats (decision 088); null below 3 enquiries. */
+  replyRate: z.number().nullable(),
+  replyHours: z.number().nullable(),
   /** The viewer's match with the seeker, explained; null on one's own ad or when either has no profile. */
   match: MatchDetailSchema.nullable(),
   hasLivingProfile: z.boolean(),

@@ -1,4 +1,5 @@
 import { cleanupJob } from '../cleanup/cleanup-job.ts'
+import { nudgeJob } from '../conversations/nudge-job.ts'
 import { unreadMailJob } from '../conversations/unread-mail-job.ts'
 import type { Config } from '../env.ts'
 import { freshnessJob } from '../listings/freshness-job.ts'
@@ -6,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts'
 import { hiddenNoticeJob } from '../moderation/hidden-notice-job.ts'
 import { photoHashBackfillJob } from '../photos/hash-backfill-job.ts'
 import { pushJob } from '../push/push-job.ts'
+import { replyStatsJob } from '../conversations/reply-stats-job.ts'
 import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
 import { signalsJob } from '../signals/signals-job.ts'
 import type { JobDefinition } from './define-job.ts'
@@ -24,5 +26,7 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     signalsJob,
     photoHashBackfillJob(config),
     pushJob(config),
+    replyStatsJob,
+    nudgeJob(mailer, config),
   ]
 }

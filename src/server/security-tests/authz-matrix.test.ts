@@ -95,6 +95,8 @@ const full = (ctx: Ctx, extra: object) => ({
 const NO_PROFILE = { error: 'You have no living profile yet.' }
 const savedProfile = { version: 1, ...EARLY_BIRD, updatedAt: anyString }
 
+/** Details name their poster (their profile's id) and the poster's response stats (none yet here). */
+const poster = (ctx: Ctx) => ({ ownerId: ctx.owner.id, replyRate: null, replyHours: null })
 /** Details when neither person has a living profile. */
 const noMatch = { match: null, hasLivingProfile: false }
 /** What someone who hasn't liked the listing sees: no phone, no e-mail. */
@@ -194,6 +196,7 @@ const sampleAdAnswer = (status: string) => ({
 const NO_AD: Cell = { status: 404, body: () => ({ error: 'You have no room-wanted ad yet.' }) }
 const adDetail = (ctx: Ctx, isOwner: boolean, status = 'active') => ({
   ...adAnswer(ctx, status),
+  ...poster(ctx),
   isOwner,
   match: null,
   hasLivingProfile: false,
@@ -412,12 +415,20 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: {
         status: 200,
-        body: (ctx) => withoutContacts(ctx, { likedByMe: false, isOwner: false, ...noMatch, photos: [] }),
+        body: (ctx) =>
+          withoutContacts(ctx, { likedByMe: false, isOwner: false, ...noMatch, photos: [], ...poster(ctx) }),
       },
       owner: {
         status: 200,
         body: (ctx) =>
-          full(ctx, { number: ctx.phone, likedByMe: false, isOwner: true, ...noMatch, photos: [] }),
+          full(ctx, {
+            number: ctx.phone,
+            likedByMe: false,
+            isOwner: true,
+            ...noMatch,
+            photos: [],
+            ...poster(ctx),
+          }),
         reveals: ['email', 'phone'],
       },
     },
@@ -494,6 +505,7 @@ const TABLE: Row[] = [
             match: compareProfiles(EARLY_BIRD as Profile, NIGHT_OWL as Profile),
             hasLivingProfile: true,
             photos: [],
+            ...poster(ctx),
           }),
       },
       owner: {
@@ -506,6 +518,7 @@ const TABLE: Row[] = [
             match: null,
             hasLivingProfile: true,
             photos: [],
+            ...poster(ctx),
           }),
         reveals: ['email', 'phone'],
       },
@@ -687,6 +700,15 @@ const TABLE: Row[] = [
     },
   },
   {
+    // The public profile: the same answer for everyone signed in, with nothing private in it.
+    route: 'GET /api/people/:id',
+    request: (ctx) => ({ method: 'GET', url: `/api/people/${ctx.owner.id}` }),
+    cells: bySession(anonymous401, {
+      status: 200,
+      body: (ctx) => expect.objectContaining({ _id: ctx.owner.id, name: ctx.owner.name, seekerAd: null }),
+    }),
+  },
+  {
     route: 'GET /api/seeker-ad',
     given: ownerWritesAd('active'),
     request: () => ({ method: 'GET', url: '/api/seeker-ad' }),
@@ -866,7 +888,7 @@ const TABLE: Row[] = [
     body: (ctx) => ({
       id: ctx.conversationId,
       about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
-      other: { name: anyString, photo: '' },
+      other: { id: anyString, name: anyString, photo: '', replyRate: null, replyHours: null },
       seenUpTo: ctx.messageId,
       blockedByMe: false,
       blockedMe: false,

@@ -336,6 +336,7 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'GET /api/my-listings/:id/likers': { url: (id, q) => `/api/my-listings/${id}/likers?${q}`, body: false },
   'GET /api/users': { url: (_, q) => `/api/users?${q}`, body: false },
   'POST /api/users': { url: (_, q) => `/api/users?${q}`, body: true },
+  'GET /api/people/:id': { url: (id, q) => `/api/people/${id}?${q}`, body: false },
   'GET /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: false },
   'PUT /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },
   'DELETE /api/living-profile': { url: (_, q) => `/api/living-profile?${q}`, body: true },

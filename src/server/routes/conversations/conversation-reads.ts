@@ -43,7 +43,10 @@ type InboxRow = SubjectRow & {
 
 type HeaderRow = SubjectRow & {
   id: string
+  otherId: string | null
   name: string | null
+  replyRate: number | null
+  replyHours: number | null
   photo: string | null
   seenUpTo: number | null
   blockedByMe: boolean
@@ -110,7 +113,8 @@ export function createConversationReads(db: Database) {
   const headerStatement = prepareRaw<HeaderRow>(
     db,
     'conversation_header',
-    sql`select c.id, ${subjectColumns}, o.name, o.image as photo,
+    sql`select c.id, ${subjectColumns}, o.id as "otherId", o.name, o.image as photo,
+        rs.reply_rate as "replyRate", rs.reply_hours as "replyHours",
         (select case when theirs.read_id > 0 then theirs.read_id::float8 end from conversation_member theirs
           where theirs.conversation_id = c.id and theirs.user_id = side.other_id) as "seenUpTo",
         exists (select 1 from user_block where blocker_id = ${me} and blocked_id = side.other_id) as "blockedByMe",
@@ -119,6 +123,7 @@ export function createConversationReads(db: Database) {
       join conversation c on c.id = side.conversation_id
       ${subjectJoins}
       left join "user" o on o.id = side.other_id
+      left join reply_stat rs on rs.user_id = side.other_id
       where side.conversation_id = ${conversationId} and side.user_id = ${me}`,
   )
 
@@ -187,8 +192,9 @@ export function createConversationReads(db: Database) {
     async header(id: string, userId: string): Promise<Conversation | undefined> {
       const [row] = await headerStatement({ conversationId: id, userId })
       if (!row) return undefined
-      const { seenUpTo, blockedByMe, blockedMe } = row
-      return { id: row.id, about: about(row), other: other(row), seenUpTo, blockedByMe, blockedMe }
+      const { seenUpTo, blockedByMe, blockedMe, otherId, replyRate, replyHours } = row
+      const person = otherId === null ? null : { id: otherId, ...other(row)!, replyRate, replyHours }
+      return { id: row.id, about: about(row), other: person, seenUpTo, blockedByMe, blockedMe }
     },
 
     /** A page of messages, oldest first, for a participant (an empty page for anyone else: see `membership`). */

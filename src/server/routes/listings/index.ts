@@ -145,6 +145,7 @@ export const listingRoutes =
         return {
           ...fields,
           ...contacts,
+          ownerId,
           likedByMe,
           isOwner,
           match,

@@ -157,7 +157,7 @@ export const seekerAdRoutes =
           isOwner ? undefined : profiles.get(ad.ownerId),
         ])
         return {
-          ...withoutOwner(ad),
+          ...ad,
           isOwner,
           match: viewerProfile && seekerProfile ? compareProfiles(viewerProfile, seekerProfile) : null,
           hasLivingProfile: viewerProfile !== undefined,

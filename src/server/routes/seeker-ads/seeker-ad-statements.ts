@@ -71,7 +71,7 @@ export type Order = 'newest' | 'budget_desc' | 'match'
  * The orders' partial indexes hold exactly these rows. 'active' is written into the statement, not bound: a generic
  * plan (made without the values) can use those indexes only if the statement itself names their predicate.
  */
-const shown = [sql`${seekerAd.status} = 'active'`, isNull(seekerAd.hiddenReason)]
+export const shown = [sql`${seekerAd.status} = 'active'`, isNull(seekerAd.hiddenReason)]
 
 /** Every key descending, so "after the cursor" is one row comparison. */
 function keyset(order: Order, withCursor: boolean): { after?: SQL; order: SQL[] } {

@@ -205,7 +205,19 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
 
     /** The ad, whatever its status (the caller decides who may see a paused one). */
     async byId(id: string) {
-      const [row] = await selectAd().where(eq(seekerAd.id, id))
+      const [row] = await db
+        .select({
+          ...adFields,
+          replyRate: sql<
+            number | null
+          >`(select reply_rate from reply_stat where user_id = ${seekerAd.ownerId})`,
+          replyHours: sql<
+            number | null
+          >`(select reply_hours from reply_stat where user_id = ${seekerAd.ownerId})`,
+        })
+        .from(seekerAd)
+        .innerJoin(user, eq(seekerAd.ownerId, user.id))
+        .where(eq(seekerAd.id, id))
       return row
     },
 

@@ -4,6 +4,7 @@ import { PATHS } from '#shared/api.ts'
 import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
 import { ReportButton } from '../../components/report-button.tsx'
+import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { NOT_AVAILABLE, REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
@@ -30,7 +31,10 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       <div className="flex flex-wrap items-center gap-3">
         <Avatar photo={conversation.other?.photo ?? null} />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-bold">{name}</h1>
+          <h1 className="truncate text-2xl font-bold">
+            {conversation.other ? <PersonLink id={conversation.other.id} name={name} /> : name}
+          </h1>
+          {conversation.other && <ReplyStatsLine stats={conversation.other} />}
           <p className="truncate text-sm text-base-content/80">
             {conversation.about ? (
               <>

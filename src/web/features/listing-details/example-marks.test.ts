@@ -32,6 +32,9 @@ const text = (html: string) =>
 
 const listing = (isExample: boolean): ListingDetail => ({
   _id: '6650f0c2a1b2c3d4e5f60718',
+  ownerId: '0b6c7f3e-5d2a-4c1b-9e8f-7a6b5c4d3e2f',
+  replyRate: null,
+  replyHours: null,
   title: 'Sunny room in Kreuzberg',
   location: 'Berlin',
   rent: 650,

@@ -4,6 +4,7 @@ import { currencyName, formatRent, confirmedAgo } from '#shared/format.ts'
 import { factsForDisplay } from '#shared/fact-table.ts'
 import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
 import { factText } from '../../components/facts/fact-text.ts'
+import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
 
@@ -68,7 +69,12 @@ type FactListProps = ListingFactsProps & {
 function FactList({ listing, userEmail, isLiked, currency, now, given }: FactListProps) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
-      <Fact term="Posted by">{listing.userName}</Fact>
+      <Fact term="Posted by">
+        <span className="flex flex-col gap-1">
+          <PersonLink id={listing.ownerId} name={listing.userName} />
+          <ReplyStatsLine stats={listing} className="font-normal" />
+        </span>
+      </Fact>
       <Fact term="Email">
         {userEmail ? (
           <a className="link" href={`mailto:${userEmail}`}>

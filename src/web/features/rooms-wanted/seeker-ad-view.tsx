@@ -7,6 +7,7 @@ import { formatRent } from '#shared/format.ts'
 import { SEEKER_AD_FACTS } from '#shared/seeker-ad-facts.ts'
 import type { SeekerAdDetail } from '#shared/seeker-ad.ts'
 import { factText } from '../../components/facts/fact-text.ts'
+import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { MatchExplanation } from '../listing-details/match-explanation.tsx'
 import { timeAgo } from '../../lib/time-ago.ts'
 
@@ -45,11 +46,12 @@ export function SeekerAdView({
         <div className="min-w-0">
           <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{ad.headline}</h1>
           <p className="text-base-content/80">
-            {ad.userName}
+            <PersonLink id={ad.ownerId} name={ad.userName} />
             {ad.isExample && (
               <span className="badge badge-sm badge-neutral ml-2 font-semibold">Example person</span>
             )}
           </p>
+          <ReplyStatsLine stats={ad} />
         </div>
       </header>
       {ad.status === 'paused' && (

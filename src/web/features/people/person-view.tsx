@@ -1,0 +1,78 @@
+import { Link } from 'react-router'
+import { FaCircleCheck } from 'react-icons/fa6'
+import { PATHS } from '#shared/api.ts'
+import { formatRent } from '#shared/format.ts'
+import type { PersonProfile } from '#shared/people.ts'
+import { ReplyStatsLine } from '../../components/reply-stats.tsx'
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** A person's public profile: who they are, how they answer, and their listings and ad shown to everyone. */
+export function PersonView({ person, currency }: { person: PersonProfile; currency: string }) {
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header className="flex items-center gap-4">
+        <img
+          src={person.photo || '/default-avatar.svg'}
+          alt=""
+          referrerPolicy="no-referrer"
+          className="size-20 shrink-0 rounded-full border border-base-300 object-cover"
+          width={80}
+          height={80}
+        />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{person.name}</h1>
+          <p className="text-sm text-base-content/80">
+            Member since {monthYear.format(new Date(person.memberSince))}
+          </p>
+          {person.emailVerified && (
+            <p className="flex items-center gap-1 text-sm">
+              <FaCircleCheck aria-hidden="true" className="text-success" /> E-mail verified
+            </p>
+          )}
+          <ReplyStatsLine stats={person} />
+        </div>
+      </header>
+      <section aria-labelledby="person-listings" className="flex flex-col gap-3">
+        <h2 id="person-listings" className="text-xl font-semibold">
+          Rooms offered
+        </h2>
+        {person.listings.length === 0 ? (
+          <p className="text-base-content/80">No rooms offered right now.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {person.listings.map((listing) => (
+              <li key={listing._id} className="rounded-box bg-base-200 p-3">
+                <Link to={PATHS.details(listing._id)} className="link font-semibold">
+                  {listing.title}
+                </Link>
+                <p className="text-sm">
+                  {formatRent(listing.rent, currency)} / month · {listing.roomType} ·{' '}
+                  {listing.placeName ?? listing.location} · {listing.availability}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="person-ad" className="flex flex-col gap-3">
+        <h2 id="person-ad" className="text-xl font-semibold">
+          Room wanted
+        </h2>
+        {person.seekerAd ? (
+          <div className="rounded-box bg-base-200 p-3">
+            <Link to={PATHS.seekerAd(person.seekerAd._id)} className="link font-semibold">
+              {person.seekerAd.headline}
+            </Link>
+            <p className="text-sm">
+              Up to {formatRent(person.seekerAd.budget, currency)} / month ·{' '}
+              {person.seekerAd.areas.map((area) => area.name).join('; ')}
+            </p>
+          </div>
+        ) : (
+          <p className="text-base-content/80">Not looking for a room right now.</p>
+        )}
+      </section>
+    </article>
+  )
+}
