@@ -84,6 +84,8 @@ const SERVER_DOMAIN_IMPORTS = {
   listings: ['conversations'],
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
   'saved-searches': ['listings'],
+  // Viewing times are read under the listings' visibility rule, and a block stops bookings as it stops messages.
+  viewings: ['listings', 'conversations'],
   // The one list of jobs names every domain's jobs.
   jobs: ['cleanup', 'conversations', 'listings', 'moderation', 'photos', 'saved-searches', 'signals'],
 }

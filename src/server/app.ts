@@ -48,6 +48,9 @@ import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
 import { userRoutes } from './routes/users/index.ts'
+import { viewingRoutes } from './routes/viewings/index.ts'
+import { createViewingTimesRepository } from './viewings/viewing-times-repository.ts'
+import { createViewingsRepository } from './viewings/viewings-repository.ts'
 import { createUsersRepository, type UsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
@@ -265,6 +268,13 @@ async function registerRoutes(
       createSavedSearchesRepository(database.db),
       (id) => gazetteer.find(id),
       config.authSecret,
+    ),
+  )
+  await app.register(
+    viewingRoutes(
+      createViewingTimesRepository(database.db),
+      createViewingsRepository(database.db),
+      listings.ownerOf,
     ),
   )
 }
