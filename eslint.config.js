@@ -87,7 +87,16 @@ const SERVER_DOMAIN_IMPORTS = {
   // Viewing times are read under the listings' visibility rule, and a block stops bookings as it stops messages.
   viewings: ['listings', 'conversations'],
   // The one list of jobs names every domain's jobs.
-  jobs: ['cleanup', 'conversations', 'listings', 'moderation', 'photos', 'saved-searches', 'signals'],
+  jobs: [
+    'cleanup',
+    'conversations',
+    'listings',
+    'moderation',
+    'photos',
+    'saved-searches',
+    'signals',
+    'viewings',
+  ],
 }
 const SERVER_ROOMS = readdirSync(new URL('src/server/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'routes')

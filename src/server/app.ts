@@ -275,6 +275,7 @@ async function registerRoutes(
       createViewingTimesRepository(database.db),
       createViewingsRepository(database.db),
       listings.ownerOf,
+      config.baseUrl,
     ),
   )
 }

@@ -7,6 +7,7 @@ import { hiddenNoticeJob } from '../moderation/hidden-notice-job.ts'
 import { photoHashBackfillJob } from '../photos/hash-backfill-job.ts'
 import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
 import { signalsJob } from '../signals/signals-job.ts'
+import { viewingMailJob } from '../viewings/viewing-mail-job.ts'
 import type { JobDefinition } from './define-job.ts'
 
 /**
@@ -22,5 +23,6 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     ...savedSearchAlertJobs(mailer, config),
     signalsJob,
     photoHashBackfillJob(config),
+    viewingMailJob(mailer, config),
   ]
 }

@@ -385,6 +385,16 @@ function viewingRows(): Row[] {
       request: (ctx) => ({ method: 'GET', url: `/api/viewings/${ctx.viewingId}` }),
       cells: { anonymous: anonymous401, stranger: VIEWING_404, owner: { status: 200, body: theViewing } },
     },
+    {
+      route: 'GET /api/viewings/:id/calendar.ics',
+      given: seekerBooks,
+      request: (ctx) => ({ method: 'GET', url: `/api/viewings/${ctx.viewingId}/calendar.ics` }),
+      cells: {
+        anonymous: anonymous401,
+        stranger: VIEWING_404,
+        owner: { status: 200, body: () => expect.stringContaining('BEGIN:VCALENDAR') },
+      },
+    },
     viewingAction(
       'cancel',
       {},
@@ -1371,7 +1381,8 @@ describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $n
       ? await firstUnreadOf(caller, row.request(ctx))
       : await injectAs(t.app, caller, row.request(ctx))
     expect(response.statusCode).toBe(cell.status)
-    expect(response.json()).toEqual(cell.body(ctx))
+    const isJson = /json/.test(String(response.headers['content-type'] ?? 'json'))
+    expect(isJson ? response.json() : response.body).toEqual(cell.body(ctx))
     // Only a route declared cacheable may be kept by a browser or proxy, and never its errors.
     const mayCache = publicCacheRoutes(t.app).has(row.route) && cell.status < 400
     expect(response.headers['cache-control'], 'Cache-Control').toEqual(

@@ -429,6 +429,10 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
   'GET /api/viewings': { url: (_, q) => `/api/viewings?${q}`, body: false },
   'POST /api/viewings': { url: (_, q) => `/api/viewings?${q}`, body: true },
   'GET /api/viewings/:id': { url: (id, q) => `/api/viewings/${id}?${q}`, body: false },
+  'GET /api/viewings/:id/calendar.ics': {
+    url: (id, q) => `/api/viewings/${id}/calendar.ics?${q}`,
+    body: false,
+  },
   ...Object.fromEntries(
     ['cancel', 'late', 'outcome'].map((action) => [
       `POST /api/viewings/:id/${action}`,

@@ -15,10 +15,13 @@ export type ViewingRow = Omit<
   seekerName: string | null
   seekerPhoto: string | null
   seekerEmail: string | null
+  seekerVerified: boolean | null
   posterId: string | null
   posterName: string | null
   posterPhoto: string | null
   posterEmail: string | null
+  posterVerified: boolean | null
+  createdMs: number
 }
 
 /** The columns of `ViewingRow`, from `viewing v` joined to its two people as `s` and `p`. */
@@ -27,6 +30,8 @@ export const viewingColumns = sql`v.id as "_id", v.listing_id as "listingId", v.
   v.time_zone as "timeZone", v.kind, v.status, v.conversation_id as "conversationId", v.place,
   v.cancelled_by as "cancelledBy", v.cancel_reason as "cancelReason", v.late_minutes as "lateMinutes",
   v.sequence, v.seeker_id as "seekerId", s.name as "seekerName", s.image as "seekerPhoto", s.email as "seekerEmail",
+  s.email_verified as "seekerVerified", p.email_verified as "posterVerified",
+  extract(epoch from v.created_at)::float8 * 1000 as "createdMs",
   v.poster_id as "posterId", p.name as "posterName", p.image as "posterPhoto", p.email as "posterEmail"`
 
 export const viewingFrom = sql`viewing v left join "user" s on s.id = v.seeker_id

@@ -21,6 +21,7 @@ import { notOwned } from '../../plugins/route-auth.ts'
 import type { ViewingTimesRepository } from '../../viewings/viewing-times-repository.ts'
 import type { ChangeOutcome, ViewingsRepository } from '../../viewings/viewings-repository.ts'
 import { viewingAnswer } from '../../viewings/viewing-row.ts'
+import { calendarFile } from '../../viewings/calendar.ts'
 import { DETAIL_READ_LIMIT, WRITE_LIMIT } from '../listings/index.ts'
 import { BOOKING_REFUSALS, CHANGE_REFUSALS, VIEWING_NOT_FOUND } from './refusals.ts'
 
@@ -33,6 +34,7 @@ export const viewingRoutes =
     times: ViewingTimesRepository,
     viewings: ViewingsRepository,
     ownerOf: (id: string) => Promise<string | undefined>,
+    baseUrl: string,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.put(
@@ -132,6 +134,29 @@ export const viewingRoutes =
         const row = await viewings.get(request.params.id, request.user.id)
         if (!row) throw new HttpError(404, VIEWING_NOT_FOUND)
         return { viewing: viewingAnswer(row) }
+      },
+    )
+
+    app.get(
+      '/api/viewings/:id/calendar.ics',
+      {
+        config: { auth: 'signed-in' },
+        schema: {
+          params: ViewingIdParamsSchema,
+          response: {
+            200: z.string().describe('The viewing as an iCalendar file (text/calendar)'),
+            404: NotFound,
+          },
+        },
+      },
+      async (request, reply) => {
+        const row = await viewings.get(request.params.id, request.user.id)
+        if (!row) throw new HttpError(404, VIEWING_NOT_FOUND)
+        const { method, content } = calendarFile(row, baseUrl)
+        return reply
+          .type(`text/calendar; charset=utf-8; method=${method}`)
+          .header('content-disposition', 'attachment; filename="viewing.ics"')
+          .send(content)
       },
     )
 
