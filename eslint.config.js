@@ -85,8 +85,20 @@ const SERVER_DOMAIN_IMPORTS = {
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
   // An instant alert also pushes to its owner's devices, queued in the statement that records the hit.
   'saved-searches': ['listings', 'push'],
+  // Viewing times are read under the listings' visibility rule, and a block stops bookings as it stops messages.
+  viewings: ['listings', 'conversations'],
   // The one list of jobs names every domain's jobs.
-  jobs: ['cleanup', 'conversations', 'listings', 'moderation', 'photos', 'push', 'saved-searches', 'signals'],
+  jobs: [
+    'cleanup',
+    'conversations',
+    'listings',
+    'moderation',
+    'photos',
+    'push',
+    'saved-searches',
+    'signals',
+    'viewings',
+  ],
 }
 const SERVER_ROOMS = readdirSync(new URL('src/server/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'routes')

@@ -52,6 +52,9 @@ import { createPeopleRepository } from './routes/people/people-repository.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { pushRoutes } from './routes/push/index.ts'
 import { createPushRepository } from './routes/push/push-repository.ts'
+import { viewingRoutes } from './routes/viewings/index.ts'
+import { createViewingTimesRepository } from './viewings/viewing-times-repository.ts'
+import { createViewingsRepository } from './viewings/viewings-repository.ts'
 import { createUsersRepository, type UsersRepository } from './routes/users/users-repository.ts'
 
 export type App = FastifyInstance & {
@@ -273,6 +276,14 @@ async function registerRoutes(
     ),
   )
   await app.register(pushRoutes(createPushRepository(database.db), config.push))
+  await app.register(
+    viewingRoutes(
+      createViewingTimesRepository(database.db),
+      createViewingsRepository(database.db),
+      listings.ownerOf,
+      config.baseUrl,
+    ),
+  )
 }
 
 /** The live updates' listener, whose event streams end before the app closes. */

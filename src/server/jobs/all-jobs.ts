@@ -10,6 +10,7 @@ import { pushJob } from '../push/push-job.ts'
 import { replyStatsJob } from '../conversations/reply-stats-job.ts'
 import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
 import { signalsJob } from '../signals/signals-job.ts'
+import { viewingMailJob } from '../viewings/viewing-mail-job.ts'
 import type { JobDefinition } from './define-job.ts'
 
 /**
@@ -28,5 +29,6 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     pushJob(config),
     replyStatsJob,
     nudgeJob(mailer, config),
+    viewingMailJob(mailer, config),
   ]
 }

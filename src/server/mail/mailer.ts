@@ -15,6 +15,8 @@ export type OutgoingMail = {
   html: string
   link: string
   headers?: Record<string, string>
+  /** An iCalendar invitation (a viewing's), sent as nodemailer's alternative text/calendar part and attachment. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
 }
 
 export type Mailer = {
@@ -91,6 +93,7 @@ export function createMailer(
       text: mail.text,
       html: mail.html,
       ...(mail.headers ? { headers: mail.headers } : {}),
+      ...(mail.icalEvent ? { icalEvent: mail.icalEvent } : {}),
     }
     if (outbox) {
       // A file that could not be written was not sent.

@@ -20,6 +20,7 @@ export function createOutbox(dir: string) {
       text: string
       html: string
       headers?: Record<string, string>
+      icalEvent?: { method: string; filename: string; content: string }
     }): Promise<string> {
       const { message } = await composer.sendMail(mail)
       mkdirSync(dir, { recursive: true, mode: 0o700 })

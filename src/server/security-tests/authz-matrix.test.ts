@@ -18,6 +18,8 @@ import { BERLIN, createAd, sampleAd } from '../routes/seeker-ads/test-requests.t
 import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 import { unsubscribeToken } from '../saved-searches/saved-view.ts'
 import { TEST_ENV } from '../test/app.ts'
+import { bookAs, putTimesAs, sampleTimes, slotFrom } from '../routes/viewings/test-requests.ts'
+import { CHANGE_REFUSALS } from '../routes/viewings/refusals.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
@@ -38,6 +40,8 @@ type Ctx = {
   savedSearchId?: string
   /** A device the owner subscribed to pushes. */
   pushId?: string
+  /** A viewing of the owner's listing a verified seeker booked. */
+  viewingId?: string
 }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
@@ -326,6 +330,118 @@ const MODERATOR_ANSWERS: Record<string, unknown> = {
   'POST /api/moderation/users/:id/suspend': { suspended: true },
   'POST /api/moderation/users/:id/unsuspend': { suspended: false },
   'POST /api/moderation/dismiss': { dismissed: 1 },
+}
+
+/** The owner sets viewing times: Mondays, none in the next 21 days' slots when `empty`. */
+const ownerSetsTimes = (ctx: Ctx, empty = true) =>
+  putTimesAs(t.app, ctx.owner, ctx.listingId, sampleTimes(empty ? { rules: [] } : {}))
+/** A verified seeker writes about the owner's listing and books its first slot two hours ahead. */
+const seekerBooks = async (ctx: Ctx) => {
+  await ownerSetsTimes(ctx, false)
+  const seeker = await signUpVerified(t)
+  await startAs(t.app, seeker, ctx.listingId, 'Can I see it?')
+  const { start } = await slotFrom(t.app, seeker, ctx.listingId)
+  ctx.viewingId = (await bookAs(t.app, seeker, ctx.listingId, start)).json().viewing._id
+}
+const VIEWING_404: Cell = { status: 404, body: () => ({ error: 'Viewing not found.' }) }
+const theViewing = (ctx: Ctx, extra: object = {}) => ({
+  viewing: expect.objectContaining({
+    _id: ctx.viewingId,
+    meetingPoint: sampleTimes().meetingPoint,
+    ...extra,
+  }),
+})
+
+/** Viewing times and viewings: only the two people of a viewing read or change it (404 to anyone else). */
+function viewingRows(): Row[] {
+  const viewingAction = (action: string, payload: object, owner: Cell): Row => ({
+    route: `POST /api/viewings/:id/${action}`,
+    given: seekerBooks,
+    request: (ctx) => ({ method: 'POST', url: `/api/viewings/${ctx.viewingId}/${action}`, payload }),
+    cells: { anonymous: anonymous401, stranger: VIEWING_404, owner },
+  })
+  return [
+    {
+      route: 'PUT /api/roommate-listings/:id/viewing-times',
+      request: (ctx) => ({
+        method: 'PUT',
+        url: `/api/roommate-listings/${ctx.listingId}/viewing-times`,
+        payload: sampleTimes(),
+      }),
+      cells: {
+        anonymous: anonymous401,
+        stranger: {
+          status: 403,
+          body: () => ({ error: 'You can only set viewing times of your own listings.' }),
+        },
+        owner: { status: 200, body: () => ({ ...sampleTimes(), videoLink: null }) },
+      },
+    },
+    {
+      route: 'GET /api/roommate-listings/:id/viewing-times',
+      given: (ctx) => ownerSetsTimes(ctx),
+      request: (ctx) => ({ method: 'GET', url: `/api/roommate-listings/${ctx.listingId}/viewing-times` }),
+      cells: {
+        anonymous: anonymous401,
+        stranger: { status: 200, body: () => ({ timeZone: 'Europe/Berlin', slots: [] }) },
+        owner: { status: 200, body: () => ({ ...sampleTimes({ rules: [] }), videoLink: null, slots: [] }) },
+      },
+    },
+    {
+      route: 'POST /api/viewings',
+      given: (ctx) => ownerSetsTimes(ctx, false),
+      request: (ctx) => ({
+        method: 'POST',
+        url: '/api/viewings',
+        payload: { listingId: ctx.listingId, start: '2030-01-07T10:00:00+01:00' },
+      }),
+      cells: {
+        anonymous: anonymous401,
+        stranger: { status: 403, body: () => ({ error: 'Verify your e-mail address to book a viewing.' }) },
+        owner: { status: 403, body: () => ({ error: 'You can’t book a viewing of your own listing.' }) },
+      },
+    },
+    {
+      route: 'GET /api/viewings',
+      given: seekerBooks,
+      request: () => ({ method: 'GET', url: '/api/viewings?role=poster' }),
+      cells: {
+        anonymous: anonymous401,
+        stranger: { status: 200, body: () => ({ viewings: [], nextCursor: null }) },
+        owner: { status: 200, body: (ctx) => ({ viewings: [theViewing(ctx).viewing], nextCursor: null }) },
+      },
+    },
+    {
+      route: 'GET /api/viewings/:id',
+      given: seekerBooks,
+      request: (ctx) => ({ method: 'GET', url: `/api/viewings/${ctx.viewingId}` }),
+      cells: { anonymous: anonymous401, stranger: VIEWING_404, owner: { status: 200, body: theViewing } },
+    },
+    {
+      route: 'GET /api/viewings/:id/calendar.ics',
+      given: seekerBooks,
+      request: (ctx) => ({ method: 'GET', url: `/api/viewings/${ctx.viewingId}/calendar.ics` }),
+      cells: {
+        anonymous: anonymous401,
+        stranger: VIEWING_404,
+        owner: { status: 200, body: () => expect.stringContaining('BEGIN:VCALENDAR') },
+      },
+    },
+    viewingAction(
+      'cancel',
+      {},
+      {
+        status: 200,
+        body: (ctx) => theViewing(ctx, { status: 'cancelled', cancelledBy: 'poster' }),
+      },
+    ),
+    viewingAction('late', { minutes: 10 }, { status: 409, body: () => ({ error: CHANGE_REFUSALS.late }) }),
+    viewingAction(
+      'outcome',
+      { outcome: 'done' },
+      { status: 409, body: () => ({ error: CHANGE_REFUSALS.outcome }) },
+    ),
+  ]
 }
 
 const TABLE: Row[] = [
@@ -1058,6 +1174,7 @@ const TABLE: Row[] = [
     request: (ctx) => ({ method: 'GET', url: unsubscribeUrl(ctx) }),
     cells: same({ status: 200, body: () => ({ name: 'My search', alert: 'instant' }) }),
   },
+  ...viewingRows(),
   {
     route: 'POST /api/saved-searches/unsubscribe',
     given: ownerSaves,
@@ -1359,7 +1476,8 @@ describe.each(TABLE.map((row) => ({ ...row, name: row.name ?? '' })))('$route $n
       ? await firstUnreadOf(caller, row.request(ctx))
       : await injectAs(t.app, caller, row.request(ctx))
     expect(response.statusCode).toBe(cell.status)
-    expect(response.json()).toEqual(cell.body(ctx))
+    const isJson = /json/.test(String(response.headers['content-type'] ?? 'json'))
+    expect(isJson ? response.json() : response.body).toEqual(cell.body(ctx))
     // Only a route declared cacheable may be kept by a browser or proxy, and never its errors.
     const mayCache = publicCacheRoutes(t.app).has(row.route) && cell.status < 400
     expect(response.headers['cache-control'], 'Cache-Control').toEqual(

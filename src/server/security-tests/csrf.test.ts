@@ -18,6 +18,7 @@ import { createAd, myAdAs, sampleAd } from '../routes/seeker-ads/test-requests.t
 import { listAs, savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 import { unsubscribeToken } from '../saved-searches/saved-view.ts'
 import { TEST_ENV } from '../test/app.ts'
+import { sampleTimes } from '../routes/viewings/test-requests.ts'
 import { expectError } from './helpers.ts'
 import { registeredApiRoutes } from './routes.ts'
 
@@ -230,6 +231,29 @@ const API_WRITES: Record<string, Write> = {
     url: '/api/push/subscriptions/:push',
     user: () => alice,
   },
+  'PUT /api/roommate-listings/:id/viewing-times': {
+    method: 'PUT',
+    url: '/api/roommate-listings/:id/viewing-times',
+    payload: sampleTimes(),
+    user: () => alice,
+  },
+  'POST /api/viewings': {
+    method: 'POST',
+    url: '/api/viewings',
+    payload: { listingId: ':id', start: '2030-01-07T10:00:00+01:00' },
+    user: () => bob,
+  },
+  ...Object.fromEntries(
+    ['cancel', 'late', 'outcome'].map((action) => [
+      `POST /api/viewings/:id/${action}`,
+      {
+        method: 'POST',
+        url: `/api/viewings/00000000-0000-4000-8000-000000000000/${action}`,
+        payload: action === 'late' ? { minutes: 10 } : action === 'outcome' ? { outcome: 'done' } : {},
+        user: () => alice,
+      } satisfies Write,
+    ]),
+  ),
   ...Object.fromEntries(
     [
       'listings/:id/hide',
@@ -321,6 +345,13 @@ async function expectNothingChanged() {
   expect((await injectAs(t.app, alice, { method: 'GET', url: '/api/push/subscriptions' })).json()).toEqual([
     expect.objectContaining({ _id: pushId, endpoint: 'https://push.example.com/alice', kinds: ['messages'] }),
   ])
+  // No viewing times were set and no viewing booked.
+  expect(
+    await selectRows(
+      t.database,
+      sql`select listing_id from viewing_times union all select listing_id from viewing`,
+    ),
+  ).toEqual([])
   // No moderator's decision went through.
   expect(await selectRows(t.database, sql`select id from moderation_action`)).toEqual([])
 }

@@ -452,6 +452,27 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     body: true,
   },
   'POST /api/moderation/dismiss': { url: (_, q) => `/api/moderation/dismiss?${q}`, body: true },
+  'GET /api/roommate-listings/:id/viewing-times': {
+    url: (id, q) => `/api/roommate-listings/${id}/viewing-times?${q}`,
+    body: false,
+  },
+  'PUT /api/roommate-listings/:id/viewing-times': {
+    url: (id, q) => `/api/roommate-listings/${id}/viewing-times?${q}`,
+    body: true,
+  },
+  'GET /api/viewings': { url: (_, q) => `/api/viewings?${q}`, body: false },
+  'POST /api/viewings': { url: (_, q) => `/api/viewings?${q}`, body: true },
+  'GET /api/viewings/:id': { url: (id, q) => `/api/viewings/${id}?${q}`, body: false },
+  'GET /api/viewings/:id/calendar.ics': {
+    url: (id, q) => `/api/viewings/${id}/calendar.ics?${q}`,
+    body: false,
+  },
+  ...Object.fromEntries(
+    ['cancel', 'late', 'outcome'].map((action) => [
+      `POST /api/viewings/:id/${action}`,
+      { url: (id: string, q: string) => `/api/viewings/${id}/${action}?${q}`, body: true },
+    ]),
+  ),
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) =>
@@ -658,6 +679,8 @@ test('JSON bodies that are not objects: refused, never a 5xx', async () => {
     'PUT /api/seeker-ad',
     `POST /api/moderation/listings/${listingIds[0]}/hide`,
     'POST /api/moderation/dismiss',
+    `PUT /api/roommate-listings/${listingIds[0]}/viewing-times`,
+    'POST /api/viewings',
     ...[...AUTH_WRITES, 'delete-user'].map((p) => `POST /api/auth/${p}`),
   ]
   for (const write of writes) {

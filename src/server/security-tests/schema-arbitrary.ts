@@ -69,7 +69,10 @@ function formattedString(format: unknown): fc.Arbitrary<string> | undefined {
         .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
         .map((d) => d.toISOString().slice(0, 10))
     case 'date-time':
-      return fc.date({ noInvalidDate: true }).map((d) => d.toISOString())
+      // Four-digit years: toISOString writes others as ±YYYYYY, which RFC 3339 (and zod) refuse.
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString())
   }
   return undefined
 }
@@ -261,6 +264,8 @@ export function example(schema: Schema, resolve: Resolve): unknown {
   if (typeof schema.$ref === 'string') return example(resolve(schema.$ref), resolve)
   if ('const' in schema) return schema.const
   if ('default' in schema) return schema.default
+  // A value only a rule beyond the schema's words accepts (an IANA time zone) names one.
+  if (Array.isArray(schema.examples)) return schema.examples[0]
   if (Array.isArray(schema.enum)) return schema.enum[0]
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined
   if (union && schema.properties) return example(withMember(schema, union[0]!), resolve)
