@@ -181,6 +181,7 @@ export const conversationRoutes =
           id,
           conversationId: request.params.id,
           mine: true,
+          kind: 'text' as const,
           body: request.body.body,
           createdAt,
           shielded,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { rowsOf, type Transaction } from '../../db/sql.ts'
 import { LIVE_CHANNEL } from '../../live/live-events.ts'
+import { contacted } from '../../conversations/enquiry-state.ts'
 
 /** Which of two people blocked the other, if either did. */
 export type Blocker = 'me' | 'other' | null
@@ -11,6 +12,17 @@ export type Blocker = 'me' | 'other' | null
  * messages commit in the order of their ids: a client that has message N has every earlier one of its
  * conversations, and resuming from N loses nothing (docs/decisions/038).
  */
+/**
+ * Takes the message locks of several people for the rest of the transaction, in the one order every writer uses
+ * (ascending ids), so a writer holding several never waits on one holding a pair in the other order.
+ */
+export async function lockPeople(tx: Transaction, people: string[]) {
+  const ids = [...new Set(people)].sort().map((id) => `message:${id}`)
+  // unnest reads the array in its order, and each row takes its lock as it is read.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(key, 0))
+    from unnest(${`{${ids.map((id) => JSON.stringify(id)).join(',')}}`}::text[]) as key`)
+}
+
 export async function lockParticipants(tx: Transaction, me: string, other: string): Promise<Blocker> {
   const [first, second] = [me, other].sort()
   const [row] = await rowsOf<{ blocker: string | null }>(
@@ -31,9 +43,9 @@ export type SentRow = { id: number; createdAt: string; shielded: boolean }
 /**
  * Adds a message to a conversation whose participants' locks the transaction holds, and brings both sides up to
  * date in the same statement: the recipient's unread count and since when, the sender's read position (writing
- * is reading). The contact shield is decided here: a message holding contacts is shielded while its recipient has
- * never written in the conversation. NOTIFY tells every app process the new id and whom it concerns; it is sent
- * when the transaction commits.
+ * is reading), and when the person contacted first replied. The contact shield is decided here: a message holding
+ * contacts is shielded while its recipient has never written in the conversation. NOTIFY tells every app process
+ * the new id and whom it concerns; it is sent when the transaction commits.
  */
 export async function insertMessage(
   tx: Transaction,
@@ -66,6 +78,11 @@ export async function insertMessage(
         from sent
         where side.conversation_id = ${conversationId}
         returning side.user_id
+      ), replied as (
+        update conversation c set replied_at = sent.created_at
+        from sent
+        where c.id = ${conversationId} and c.replied_at is null and ${contacted} = ${senderId}
+        returning c.id
       )
       select sent.id::float8 as id, sent.shielded,
         to_char(sent.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",

@@ -4,7 +4,8 @@ import { PATHS } from '#shared/api.ts'
 import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
 import { ReportButton } from '../../components/report-button.tsx'
-import { NOT_AVAILABLE, REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
+import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
+import { enquiryWords } from './enquiry-words.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
 /** Who the conversation is with, about which room or ad, and Block or Unblock. */
@@ -12,6 +13,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
   const fetcher = useFetcher({ key: 'block' })
   const name = conversation.other?.name ?? DELETED_ACCOUNT
   const isBusy = fetcher.state !== 'idle'
+  const state = enquiryWords(conversation, conversation.about?.kind)
 
   async function block() {
     const confirmed = await confirmDanger(
@@ -38,12 +40,16 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
                 <Link to={subjectPath(conversation.about)} className="link">
                   {conversation.about.title}
                 </Link>
-                {!conversation.about.available && ` · ${NOT_AVAILABLE}`}
               </>
             ) : (
               REMOVED_SUBJECT
             )}
           </p>
+          {state && (
+            <p className="text-sm font-semibold">
+              {conversation.startedByMe ? `Your enquiry: ${state}` : state}
+            </p>
+          )}
         </div>
         {conversation.other &&
           (conversation.blockedByMe ? (

@@ -14,6 +14,7 @@ import { getConversation, getMessages, sendMessage, setBlocked } from '../../fea
 import { Composer } from '../../features/conversations/composer.tsx'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
 import { MessageBubble } from '../../features/conversations/message-bubble.tsx'
+import { EventNote } from '../../features/conversations/event-note.tsx'
 import { seenMessageId } from '../../features/conversations/merge-messages.ts'
 import { ReportButton } from '../../components/report-button.tsx'
 import { reportAction } from '../../lib/report-action.ts'
@@ -86,14 +87,20 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
       )}
       <div role="log" aria-label={`Messages with ${name}`} aria-live="polite" tabIndex={-1} ref={log}>
         <ol className="flex flex-col gap-3">
-          {messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              isSeen={message.id === seenId}
-              actions={message.mine ? undefined : <ReportButton targetKind="message" targetId={message.id} />}
-            />
-          ))}
+          {messages.map((message) =>
+            message.kind === 'event' ? (
+              <EventNote key={message.id} message={message} subjectKind={conversation.about?.kind} />
+            ) : (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                isSeen={message.id === seenId}
+                actions={
+                  message.mine ? undefined : <ReportButton targetKind="message" targetId={message.id} />
+                }
+              />
+            ),
+          )}
         </ol>
       </div>
       <div className="sticky bottom-0 border-t border-base-300 bg-base-100 py-3">
