@@ -197,6 +197,14 @@ export const ConversationSchema = z.object({
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
+/** The kind words the decline form starts with; the person declining may change them or send none. */
+export const DECLINE_DEFAULT =
+  'Thank you for your message. I don’t think it’s the right fit, and I wish you luck with your search.'
+
+/** "Not a fit": an optional last message, written before the conversation closes. */
+export const DeclineSchema = z.object({ message: MessageBodySchema.optional() })
+export type Decline = z.infer<typeof DeclineSchema>
+
 export const NewConversationResultSchema = z.object({ conversationId: z.string() })
 export const BlockResultSchema = z.object({ blocked: z.boolean() })
 export const ReadResultSchema = z.object({ unread: z.number() })

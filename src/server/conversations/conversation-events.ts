@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { EventType, MessageEvent } from '#shared/conversations.ts'
 import { rowsOf, type Transaction } from '../db/sql.ts'
 import { LIVE_CHANNEL } from '../live/live-events.ts'
-import { lockPeople } from '../routes/conversations/message-writes.ts'
+import { lockPeople } from './message-locks.ts'
 
 /** A message's `event` as the API answers it, from `message <alias>`: null on text, no `viewingId` without one. */
 export const messageEvent = (alias = 'm') => {

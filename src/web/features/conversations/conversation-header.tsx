@@ -5,6 +5,7 @@ import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
 import { ReportButton } from '../../components/report-button.tsx'
 import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
+import { DeclineForm } from './decline-form.tsx'
 import { enquiryWords } from './enquiry-words.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
@@ -72,6 +73,9 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
             </button>
           ))}
       </div>
+      {conversation.other && !conversation.startedByMe && conversation.state !== 'declined' && (
+        <DeclineForm />
+      )}
       {conversation.other && (
         <div className="flex flex-col items-start gap-1 text-sm">
           <ReportButton

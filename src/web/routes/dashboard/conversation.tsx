@@ -5,12 +5,18 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
-import { NewMessageSchema, type Message } from '#shared/conversations.ts'
+import { DeclineSchema, NewMessageSchema, type Message } from '#shared/conversations.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import { getConversation, getMessages, sendMessage, setBlocked } from '../../features/conversations/api.ts'
+import {
+  declineConversation,
+  getConversation,
+  getMessages,
+  sendMessage,
+  setBlocked,
+} from '../../features/conversations/api.ts'
 import { Composer } from '../../features/conversations/composer.tsx'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
 import { MessageBubble } from '../../features/conversations/message-bubble.tsx'
@@ -44,6 +50,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return { intent, message: await sendMessage(id, parsed.data.body) }
     }
     if (intent === 'report') return await reportAction(form)
+    if (intent === 'decline') {
+      const message = String(form.get('message') ?? '').trim()
+      const parsed = DeclineSchema.safeParse({ message: message || undefined })
+      if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
+      await declineConversation(id, parsed.data.message)
+      return { intent }
+    }
     await setBlocked(id, intent === 'block')
     return { intent }
   } catch (error) {
@@ -112,7 +125,13 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
             log.current?.focus({ preventScroll: true })
           }}
         />
-        {!conversation.other ? (
+        {conversation.state === 'declined' ? (
+          <p className="text-base-content/80">
+            {conversation.startedByMe
+              ? `Declined: ${name} said it’s not a fit. Neither of you can send new messages.`
+              : 'You declined this as not a fit. Neither of you can send new messages.'}
+          </p>
+        ) : !conversation.other ? (
           <p className="text-base-content/80">
             This account was deleted; the conversation is kept for you to read.
           </p>
