@@ -139,13 +139,14 @@ export type MessagesPage = z.infer<typeof MessagesPageSchema>
 export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() }).nullable()
 
 /**
- * What the conversation is about, or null once that listing or ad is deleted: a listing (its title) or a
- * room-wanted ad (`title` reads "Room wanted in <town>", its first area; never anything finer).
+ * What the conversation is about: a listing (its title) or a room-wanted ad (`title` reads "Room wanted in <town>",
+ * its first area; never anything finer). Once deleted, `id` is null and `title` the one it had; null for one
+ * deleted before titles were kept.
  */
 export const AboutSchema = z
   .object({
     kind: z.enum(['listing', 'seekerAd']),
-    id: z.string(),
+    id: z.string().nullable(),
     title: z.string(),
     /** Still on offer to everyone; false: taken, paused or hidden (which is never said). */
     available: z.boolean(),

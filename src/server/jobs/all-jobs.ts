@@ -1,4 +1,5 @@
 import { cleanupJob } from '../cleanup/cleanup-job.ts'
+import { roomTakenJob } from '../conversations/room-taken-job.ts'
 import { unreadMailJob } from '../conversations/unread-mail-job.ts'
 import type { Config } from '../env.ts'
 import { freshnessJob } from '../listings/freshness-job.ts'
@@ -19,6 +20,7 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     unreadMailJob(mailer, config),
     freshnessJob(mailer, config),
     hiddenNoticeJob(mailer, config),
+    roomTakenJob(mailer, config),
     ...savedSearchAlertJobs(mailer, config),
     signalsJob,
     photoHashBackfillJob(config),

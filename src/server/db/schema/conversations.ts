@@ -38,6 +38,8 @@ export const conversation = pgTable(
     repliedAt: timestamp({ withTimezone: true }),
     /** When the person contacted said "not a fit": from then on neither can send. */
     declinedAt: timestamp({ withTimezone: true }),
+    /** The subject's title as it was when it was deleted (a trigger keeps it; docs/decisions/086). */
+    keptTitle: text(),
   },
   (table) => [
     check('conversation_about', sql`${table.about} in ('listing', 'seeker_ad')`),
@@ -148,3 +150,17 @@ export const userBlock = pgTable(
     index('user_block_blocked_id_idx').on(table.blockedId),
   ],
 )
+
+/**
+ * A conversation whose subject stopped being on offer (Not Available, hidden, paused, deleted), written by triggers
+ * on `listing` and `seeker_ad` in that transaction: the room-taken job adds the event (`evented`), then mails the
+ * person who asked once, and deletes the row (docs/decisions/086).
+ */
+export const roomTakenNotice = pgTable('room_taken_notice', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  conversationId: uuid()
+    .notNull()
+    .references(() => conversation.id, { onDelete: 'cascade' }),
+  evented: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

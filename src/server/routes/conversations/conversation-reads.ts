@@ -62,7 +62,7 @@ type HeaderRow = SubjectRow & {
 }
 
 const about = (row: SubjectRow): About =>
-  row.subjectId && row.title !== null
+  row.title !== null
     ? {
         kind: row.about === 'listing' ? 'listing' : 'seekerAd',
         id: row.subjectId,

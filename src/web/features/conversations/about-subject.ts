@@ -5,5 +5,5 @@ import type { About } from '#shared/conversations.ts'
 export const REMOVED_SUBJECT = 'About a listing or ad that was removed'
 
 /** Where the subject's details are: a listing's page, or a room-wanted ad's. */
-export const subjectPath = (about: NonNullable<About>) =>
+export const subjectPath = (about: NonNullable<About> & { id: string }) =>
   about.kind === 'listing' ? PATHS.dashboardDetails(about.id) : PATHS.seekerAd(about.id)

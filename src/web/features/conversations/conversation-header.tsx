@@ -38,9 +38,16 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
             {conversation.about ? (
               <>
                 About{' '}
-                <Link to={subjectPath(conversation.about)} className="link">
-                  {conversation.about.title}
-                </Link>
+                {conversation.about.id === null ? (
+                  `“${conversation.about.title}”, since deleted`
+                ) : (
+                  <Link
+                    to={subjectPath({ ...conversation.about, id: conversation.about.id })}
+                    className="link"
+                  >
+                    {conversation.about.title}
+                  </Link>
+                )}
               </>
             ) : (
               REMOVED_SUBJECT
