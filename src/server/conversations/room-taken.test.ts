@@ -48,7 +48,10 @@ test('a room turned Not Available: the event, state taken, one mail; back and go
 test('a listing deleted while a conversation is open: still readable, its title kept, the enquirer told', async () => {
   await t.app.jobs.start()
   const { poster, seeker, id, listingId } = await conversationBetween(t)
-  const deleted = await injectAs(t.app, poster, { method: 'DELETE', url: `/api/roommate-listings/${listingId}` })
+  const deleted = await injectAs(t.app, poster, {
+    method: 'DELETE',
+    url: `/api/roommate-listings/${listingId}`,
+  })
   expect(deleted.statusCode).toBe(200)
   expect((await takenMail(seeker.email)).subject).toBe('“Room by the river” is no longer available')
   const header = (await headerAs(t.app, seeker, id)).json()
