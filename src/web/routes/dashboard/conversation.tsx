@@ -83,6 +83,9 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
   const log = useRef<HTMLDivElement>(null)
   const name = conversation.other?.name ?? DELETED_ACCOUNT
   const addSent = useCallback((message: Message) => add([message]), [add])
+  // The header says so once reloaded; a declined event that arrived live says so at once.
+  const isDeclined =
+    conversation.state === 'declined' || messages.some((message) => message.event?.type === 'declined')
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -125,7 +128,7 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
             log.current?.focus({ preventScroll: true })
           }}
         />
-        {conversation.state === 'declined' ? (
+        {isDeclined ? (
           <p className="text-base-content/80">
             {conversation.startedByMe
               ? `Declined: ${name} said it’s not a fit. Neither of you can send new messages.`
