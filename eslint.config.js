@@ -82,6 +82,10 @@ const SERVER_DOMAIN_IMPORTS = {
   plugins: ['first-paint'],
   // A block between two people withholds a like's contacts: the listing rules ask the conversations' block rule.
   listings: ['conversations'],
+  // An event in a conversation is delivered live like a message: its write notifies the live room's channel.
+  conversations: ['live'],
+  // The live stream reads messages and their events as the conversations room defines them.
+  live: ['conversations'],
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
   // An instant alert also pushes to its owner's devices, queued in the statement that records the hit.
   'saved-searches': ['listings', 'push'],

@@ -37,6 +37,10 @@ CREATE OR REPLACE FUNCTION "conversation_reply_track"() RETURNS trigger LANGUAGE
 DECLARE
   contacted text;
 BEGIN
+  -- A conversation's events (no sender) are nobody's reply.
+  IF NEW.sender_id IS NULL THEN
+    RETURN NULL;
+  END IF;
   UPDATE conversation_reply SET replied_at = NEW.created_at
     WHERE conversation_id = NEW.conversation_id AND contacted_id = NEW.sender_id AND replied_at IS NULL;
   IF FOUND THEN

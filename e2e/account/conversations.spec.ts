@@ -88,6 +88,18 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
     seeker.page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }),
   ).toBeVisible()
 
+  // Where the enquiry stands, in the inbox; then the poster says it's not a fit, and the seeker sees it live.
+  const conversationUrl = seeker.page.url()
+  await seeker.page.goto('/dashboard/messages')
+  await expect(seeker.page.getByText('Your enquiry: Replied')).toBeVisible()
+  await seeker.page.goto(conversationUrl)
+  await poster.page.getByRole('button', { name: 'Not a fit' }).click()
+  await poster.page.getByRole('button', { name: 'Decline', exact: true }).click()
+  await expect(poster.page.getByText(/You declined this as not a fit/)).toBeVisible()
+  await expect(seeker.page.getByRole('log').getByText('Declined', { exact: true })).toBeVisible()
+  await expect(seeker.page.getByText(/said it’s not a fit/)).toBeVisible()
+  await expect(seeker.page.getByLabel('Your message')).toHaveCount(0)
+
   await seeker.context.close()
   await poster.context.close()
 })

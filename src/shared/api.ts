@@ -27,6 +27,7 @@ export const API = {
   messages: (id: string) => `/api/conversations/${encodeURIComponent(id)}/messages`,
   read: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
   block: (id: string) => `/api/conversations/${encodeURIComponent(id)}/block`,
+  decline: (id: string) => `/api/conversations/${encodeURIComponent(id)}/decline`,
   unread: '/api/unread',
   live: '/api/live',
   reports: '/api/reports',

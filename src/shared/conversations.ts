@@ -8,6 +8,18 @@ import { NUL_FREE } from './text.ts'
 export const MESSAGE_MAX = 2000
 /** What a conversation can be about, as the database names it. */
 export const CONVERSATION_SUBJECTS = ['listing', 'seeker_ad'] as const
+/** A person's text, or an event Nestmate writes into the conversation. */
+export const MESSAGE_KINDS = ['text', 'event'] as const
+/** What an event tells (docs/api.md, Conversations): viewings, "not a fit", and the room taken. */
+export const EVENT_TYPES = [
+  'viewing_booked',
+  'viewing_cancelled',
+  'viewing_late',
+  'viewing_outcome',
+  'declined',
+  'room_taken',
+] as const
+export type EventType = (typeof EVENT_TYPES)[number]
 /** Inbox and message pages: how many rows a page holds unless `limit` says otherwise. */
 export const INBOX_PAGE_SIZE = 24
 export const MESSAGES_PAGE_SIZE = 50
@@ -24,7 +36,13 @@ export const MessageBodySchema = z
 
 const SeekerAdIdSchema = z.uuid({ error: 'Malformed ad id.' })
 
-export const NewMessageSchema = z.object({ body: MessageBodySchema })
+/** Events are Nestmate's to write: a client that sends `kind` or `event` is refused, not quietly ignored. */
+const clientsWriteText = {
+  kind: z.never({ error: 'Only text can be sent; events are written by Nestmate.' }).optional(),
+  event: z.never({ error: 'Only text can be sent; events are written by Nestmate.' }).optional(),
+}
+
+export const NewMessageSchema = z.object({ body: MessageBodySchema, ...clientsWriteText })
 export type NewMessage = z.infer<typeof NewMessageSchema>
 
 /**
@@ -36,6 +54,7 @@ export const NewConversationSchema = z
     listingId: IdSchema.optional(),
     seekerAdId: SeekerAdIdSchema.optional(),
     body: MessageBodySchema,
+    ...clientsWriteText,
   })
   .refine((start) => (start.listingId === undefined) !== (start.seekerAdId === undefined), {
     message: 'Give listingId or seekerAdId, exactly one of them.',
@@ -86,11 +105,19 @@ export const MessagesQuerySchema = z
   })
 export type MessagesQuery = z.infer<typeof MessagesQuerySchema>
 
+/** What an event message tells: its type, and the viewing it is about, if any. */
+export const MessageEventSchema = z.object({ type: z.enum(EVENT_TYPES), viewingId: z.string().optional() })
+export type MessageEvent = z.infer<typeof MessageEventSchema>
+
 export const MessageSchema = z.object({
   id: z.number(),
   conversationId: z.string(),
-  /** Written by the caller. */
+  /** Written by the caller (never an event: Nestmate writes those). */
   mine: z.boolean(),
+  kind: z.enum(MESSAGE_KINDS),
+  /** An event's type and viewing; only on an event. */
+  event: MessageEventSchema.optional(),
+  /** The text; empty for an event. */
   body: z.string(),
   createdAt: z.string(),
   /**
@@ -112,13 +139,14 @@ export type MessagesPage = z.infer<typeof MessagesPageSchema>
 export const OtherPersonSchema = z.object({ name: z.string(), photo: z.string() }).nullable()
 
 /**
- * What the conversation is about, or null once that listing or ad is deleted: a listing (its title) or a
- * room-wanted ad (`title` reads "Room wanted in <town>", its first area; never anything finer).
+ * What the conversation is about: a listing (its title) or a room-wanted ad (`title` reads "Room wanted in <town>",
+ * its first area; never anything finer). Once deleted, `id` is null and `title` the one it had; null for one
+ * deleted before titles were kept.
  */
 export const AboutSchema = z
   .object({
     kind: z.enum(['listing', 'seekerAd']),
-    id: z.string(),
+    id: z.string().nullable(),
     title: z.string(),
     /** Still on offer to everyone; false: taken, paused or hidden (which is never said). */
     available: z.boolean(),
@@ -126,13 +154,34 @@ export const AboutSchema = z
   .nullable()
 export type About = z.infer<typeof AboutSchema>
 
+/**
+ * Where an enquiry stands, for the person who started the conversation: `sent` (no reply yet), `read` (the person
+ * contacted read it), `replied`, `viewing` (one booked), `declined` ("not a fit"), `taken` (the room or ad is no
+ * longer on offer). Both participants get it; `startedByMe` tells whose enquiry it is.
+ */
+export const ENQUIRY_STATES = ['sent', 'read', 'replied', 'viewing', 'declined', 'taken'] as const
+export type EnquiryState = (typeof ENQUIRY_STATES)[number]
+const enquiry = {
+  state: z.enum(ENQUIRY_STATES),
+  /** The caller started the conversation (the seeker about a listing, the poster about an ad). */
+  startedByMe: z.boolean(),
+}
+
 /** One conversation in the inbox. */
 export const InboxEntrySchema = z.object({
   id: z.string(),
   about: AboutSchema,
   other: OtherPersonSchema,
-  lastMessage: z.object({ id: z.number(), body: z.string(), mine: z.boolean(), createdAt: z.string() }),
+  lastMessage: z.object({
+    id: z.number(),
+    body: z.string(),
+    mine: z.boolean(),
+    kind: z.enum(MESSAGE_KINDS),
+    event: MessageEventSchema.optional(),
+    createdAt: z.string(),
+  }),
   unread: z.number(),
+  ...enquiry,
 })
 export type InboxEntry = z.infer<typeof InboxEntrySchema>
 
@@ -156,8 +205,17 @@ export const ConversationSchema = z.object({
   seenUpTo: z.number().nullable(),
   blockedByMe: z.boolean(),
   blockedMe: z.boolean(),
+  ...enquiry,
 })
 export type Conversation = z.infer<typeof ConversationSchema>
+
+/** The kind words the decline form starts with; the person declining may change them or send none. */
+export const DECLINE_DEFAULT =
+  'Thank you for your message. I don’t think it’s the right fit, and I wish you luck with your search.'
+
+/** "Not a fit": an optional last message, written before the conversation closes. */
+export const DeclineSchema = z.object({ message: MessageBodySchema.optional() })
+export type Decline = z.infer<typeof DeclineSchema>
 
 export const NewConversationResultSchema = z.object({ conversationId: z.string() })
 export const BlockResultSchema = z.object({ blocked: z.boolean() })

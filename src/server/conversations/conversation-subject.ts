@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm'
 
 /**
  * What a conversation is about, from `conversation c`: its kind, id and title (a listing's, or "Room wanted in"
- * the ad's first area's place name: a town at its finest), null once deleted. Joins `listing l` and `seeker_ad a`.
+ * the ad's first area's place name: a town at its finest); once deleted, the title it had (`kept_title`). Joins `listing l` and `seeker_ad a`.
  */
-export const subjectTitle = sql`coalesce(l.title, 'Room wanted in ' || split_part(a.areas -> 0 ->> 'name', ',', 1))`
+export const subjectTitle = sql`coalesce(l.title, 'Room wanted in ' || split_part(a.areas -> 0 ->> 'name', ',', 1),
+  c.kept_title)`
 /**
  * Whether the subject is still on offer to everyone: a listing Available and shown, an ad active and shown. Why
  * not (its owner's choice, moderation) is never said to the other side (decision 084): they read "no longer

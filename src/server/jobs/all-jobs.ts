@@ -1,5 +1,6 @@
 import { cleanupJob } from '../cleanup/cleanup-job.ts'
 import { nudgeJob } from '../conversations/nudge-job.ts'
+import { roomTakenJob } from '../conversations/room-taken-job.ts'
 import { unreadMailJob } from '../conversations/unread-mail-job.ts'
 import type { Config } from '../env.ts'
 import { freshnessJob } from '../listings/freshness-job.ts'
@@ -23,6 +24,7 @@ export function allJobs(mailer: Mailer, config: Config): JobDefinition[] {
     unreadMailJob(mailer, config),
     freshnessJob(mailer, config),
     hiddenNoticeJob(mailer, config),
+    roomTakenJob(mailer, config),
     ...savedSearchAlertJobs(mailer, config),
     signalsJob,
     photoHashBackfillJob(config),

@@ -41,6 +41,8 @@ export const toViewer = (row: LiveMessage, userId: string): Message => ({
   id: row.id,
   conversationId: row.conversationId,
   mine: row.senderId === userId,
+  kind: row.kind,
+  ...(row.event && { event: row.event }),
   body: row.body,
   createdAt: row.createdAt,
   shielded: row.shielded,

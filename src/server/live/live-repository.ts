@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Unread } from '#shared/conversations.ts'
+import type { MessageEvent, Unread } from '#shared/conversations.ts'
+import { messageEvent } from '../conversations/conversation-events.ts'
 import type { Database } from '../db/client.ts'
 import { prepareRaw } from '../db/prepare-raw.ts'
 
@@ -7,13 +8,17 @@ import { prepareRaw } from '../db/prepare-raw.ts'
 export type LiveMessage = {
   id: number
   conversationId: string
-  senderId: string
+  /** Null for an event. */
+  senderId: string | null
+  kind: 'text' | 'event'
+  event: MessageEvent | null
   body: string
   createdAt: string
   shielded: boolean
 }
 
-const columns = sql`m.id::float8 as id, m.conversation_id as "conversationId", m.sender_id as "senderId", m.body,
+const columns = sql`m.id::float8 as id, m.conversation_id as "conversationId", m.sender_id as "senderId",
+  m.kind, ${messageEvent()} as event, m.body,
   to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt", m.shielded`
 
 /** How many missed messages one resume sends at most; a client that missed more loads its pages instead. */

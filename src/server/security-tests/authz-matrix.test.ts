@@ -270,9 +270,25 @@ const inboxEntry = (ctx: Ctx) => ({
   id: ctx.conversationId,
   about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
   other: { name: anyString, photo: '' },
-  lastMessage: { id: ctx.messageId, body: 'Is it free?', mine: false, createdAt: anyString },
+  lastMessage: { id: ctx.messageId, body: 'Is it free?', mine: false, kind: 'text', createdAt: anyString },
   unread: 1,
+  state: 'sent',
+  startedByMe: false,
 })
+
+const DECLINED: Cell = {
+  status: 200,
+  body: (ctx) => ({
+    id: ctx.conversationId,
+    about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
+    other: { name: anyString, photo: '' },
+    seenUpTo: ctx.messageId,
+    blockedByMe: false,
+    blockedMe: false,
+    state: 'declined',
+    startedByMe: false,
+  }),
+}
 
 const MODERATORS_ONLY: Cell = { status: 403, body: () => ({ error: 'Only moderators can do this.' }) }
 const MODERATOR = 'matrix-moderator@example.com'
@@ -1008,6 +1024,8 @@ const TABLE: Row[] = [
       seenUpTo: ctx.messageId,
       blockedByMe: false,
       blockedMe: false,
+      state: 'sent',
+      startedByMe: false,
     }),
   }),
   conversationRow('GET', '/messages', {
@@ -1018,6 +1036,7 @@ const TABLE: Row[] = [
           id: ctx.messageId,
           conversationId: ctx.conversationId,
           mine: false,
+          kind: 'text',
           body: 'Is it free?',
           createdAt: anyString,
           shielded: false,
@@ -1032,11 +1051,21 @@ const TABLE: Row[] = [
       id: anyNumber,
       conversationId: ctx.conversationId,
       mine: true,
+      kind: 'text',
       body: 'Hello',
       createdAt: anyString,
       shielded: false,
     }),
   }),
+  {
+    // Only the person contacted (the owner here) declines; the enquirer gets 403 (decline.test.ts), anyone else 404.
+    ...conversationRow('POST', '/decline', DECLINED),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => ({ error: 'Conversation not found.' }) },
+      owner: DECLINED,
+    },
+  },
   conversationRow('POST', '/read', { status: 200, body: () => ({ conversations: 0, messages: 0 }) }),
   conversationRow('POST', '/block', { status: 200, body: () => ({ blocked: true }) }),
   conversationRow('DELETE', '/block', { status: 200, body: () => ({ blocked: false }) }),

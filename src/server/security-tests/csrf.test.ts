@@ -166,6 +166,12 @@ const API_WRITES: Record<string, Write> = {
     payload: {},
     user: () => alice,
   },
+  'POST /api/conversations/:id/decline': {
+    method: 'POST',
+    url: '/api/conversations/:conversation/decline',
+    payload: { message: 'Forged' },
+    user: () => alice,
+  },
   'POST /api/conversations/:id/block': {
     method: 'POST',
     url: '/api/conversations/:conversation/block',

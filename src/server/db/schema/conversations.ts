@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { CONVERSATION_SUBJECTS, MESSAGE_MAX } from '#shared/conversations.ts'
+import { CONVERSATION_SUBJECTS, EVENT_TYPES, MESSAGE_KINDS, MESSAGE_MAX } from '#shared/conversations.ts'
+import { sqlList } from '../sql.ts'
 import { user } from './auth.ts'
 import { listing } from './listings.ts'
 import { seekerAd } from './seeker-ads.ts'
@@ -33,6 +34,12 @@ export const conversation = pgTable(
     seekerId: text().references(() => user.id, { onDelete: 'set null' }),
     posterId: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the person contacted first wrote back (the message statement sets it; "replied"). */
+    repliedAt: timestamp({ withTimezone: true }),
+    /** When the person contacted said "not a fit": from then on neither can send. */
+    declinedAt: timestamp({ withTimezone: true }),
+    /** The subject's title as it was when it was deleted (a trigger keeps it; docs/decisions/086). */
+    keptTitle: text(),
   },
   (table) => [
     check('conversation_about', sql`${table.about} in ('listing', 'seeker_ad')`),
@@ -88,7 +95,11 @@ export const conversationMember = pgTable(
   ],
 )
 
-/** A message: text only, as its sender wrote it. Ids increase in the order each person's messages commit. */
+/**
+ * A message: a person's text, as they wrote it, or an event Nestmate writes into the conversation (a viewing
+ * booked, "not a fit", the room taken: `kind` 'event', `event_type`, no sender and no text). Ids increase in the
+ * order each person's messages commit.
+ */
 export const message = pgTable(
   'message',
   {
@@ -96,15 +107,27 @@ export const message = pgTable(
     conversationId: uuid()
       .notNull()
       .references(() => conversation.id, { onDelete: 'cascade' }),
-    senderId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The person who wrote it; null for an event. */
+    senderId: text().references(() => user.id, { onDelete: 'cascade' }),
     body: text().notNull(),
     shielded: boolean().notNull().default(false),
+    kind: text({ enum: MESSAGE_KINDS }).notNull().default('text'),
+    eventType: text({ enum: EVENT_TYPES }),
+    /** The viewing an event is about (the viewings' own table holds it). */
+    viewingId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('message_body', sql`char_length(${table.body}) between 1 and ${sql.raw(String(MESSAGE_MAX))}`),
+    check(
+      'message_body',
+      sql`${table.kind} = 'event' or char_length(${table.body}) between 1 and ${sql.raw(String(MESSAGE_MAX))}`,
+    ),
+    check(
+      'message_kind',
+      sql`(${table.kind} = 'text' and ${table.senderId} is not null and ${table.eventType} is null and ${table.viewingId} is null)
+        or (${table.kind} = 'event' and ${table.senderId} is null and ${table.body} = '' and not ${table.shielded}
+          and ${table.eventType} in (${sqlList(EVENT_TYPES)}))`,
+    ),
     index('message_conversation_id_idx').on(table.conversationId, table.id),
     index('message_sender_id_idx').on(table.senderId),
   ],
@@ -127,3 +150,17 @@ export const userBlock = pgTable(
     index('user_block_blocked_id_idx').on(table.blockedId),
   ],
 )
+
+/**
+ * A conversation whose subject stopped being on offer (Not Available, hidden, paused, deleted), written by triggers
+ * on `listing` and `seeker_ad` in that transaction: the room-taken job adds the event (`evented`), then mails the
+ * person who asked once, and deletes the row (docs/decisions/086).
+ */
+export const roomTakenNotice = pgTable('room_taken_notice', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  conversationId: uuid()
+    .notNull()
+    .references(() => conversation.id, { onDelete: 'cascade' }),
+  evented: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

@@ -2,8 +2,10 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type {
   About,
   Conversation,
+  EnquiryState,
   InboxEntry,
   Message,
+  MessageEvent,
   MessagesQuery,
   Unread,
 } from '#shared/conversations.ts'
@@ -11,19 +13,26 @@ import type { Database } from '../../db/client.ts'
 import { plannedPerCall, prepareRaw } from '../../db/prepare-raw.ts'
 import { createStatementCache } from '../../db/statement-cache.ts'
 import { subjectAvailable, subjectJoins, subjectTitle } from '../../conversations/conversation-subject.ts'
+import { enquiryState, starter } from '../../conversations/enquiry-state.ts'
+import { messageEvent, withoutNullEvent } from '../../conversations/conversation-events.ts'
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const me = sql.placeholder('userId')
 const conversationId = sql.placeholder('conversationId')
 const before = sql.placeholder('before')
 
-/** A message as one viewer sees it (`mine`), from `message m`. */
+/** A message as one viewer sees it (`mine`), from `message m`: an event's `event` built in SQL, absent on text. */
 const messageColumns = (
   viewer: SQL | SQLWrapper,
 ) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
-  m.sender_id = ${viewer} as mine, m.body, ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
+  coalesce(m.sender_id = ${viewer}, false) as mine, m.kind, ${messageEvent()} as event, m.body,
+  ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
+
+type MessageRow = Omit<Message, 'event'> & { event: MessageEvent | null }
 
 type SubjectRow = {
+  state: EnquiryState
+  startedByMe: boolean
   about: 'listing' | 'seeker_ad'
   subjectId: string | null
   title: string | null
@@ -37,6 +46,8 @@ type InboxRow = SubjectRow & {
   lastId: number
   lastBody: string
   lastMine: boolean
+  lastKind: 'text' | 'event'
+  lastEvent: MessageEvent | null
   lastAt: string
   unread: number
 }
@@ -54,7 +65,7 @@ type HeaderRow = SubjectRow & {
 }
 
 const about = (row: SubjectRow): About =>
-  row.subjectId && row.title !== null
+  row.title !== null
     ? {
         kind: row.about === 'listing' ? 'listing' : 'seekerAd',
         id: row.subjectId,
@@ -64,7 +75,7 @@ const about = (row: SubjectRow): About =>
     : null
 
 const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "subjectId", ${subjectTitle} as title,
-  ${subjectAvailable} as available`
+  ${subjectAvailable} as available, ${enquiryState} as state, coalesce(${starter} = ${me}, false) as "startedByMe"`
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
 
@@ -85,7 +96,8 @@ export const inboxQuery = (
   shape: InboxShape,
 ) => sql`select side.conversation_id as id, ${subjectColumns}, o.name, o.image as photo,
             lm.id::float8 as "lastId", left(lm.body, ${sql.raw(String(PREVIEW_CHARS))}) as "lastBody",
-            lm.sender_id = ${me} as "lastMine", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
+            coalesce(lm.sender_id = ${me}, false) as "lastMine", lm.kind as "lastKind",
+            ${messageEvent('lm')} as "lastEvent", ${iso(sql`lm.created_at`)} as "lastAt", side.unread
           from conversation_member side
           join conversation c on c.id = side.conversation_id
           join message lm on lm.id = side.last_message_id
@@ -128,11 +140,11 @@ export function createConversationReads(db: Database) {
   )
 
   const messageStatements =
-    createStatementCache<(values: Record<string, unknown>) => Promise<Message[]>>('conversation_messages')
+    createStatementCache<(values: Record<string, unknown>) => Promise<MessageRow[]>>('conversation_messages')
   // Only a participant gets rows: the membership test is part of the statement.
   const messagePage = (direction: 'newest' | 'before' | 'after') =>
     messageStatements(direction, (name) =>
-      prepareRaw<Message>(
+      prepareRaw<MessageRow>(
         db,
         name,
         sql`select ${messageColumns(me)} from message m
@@ -182,8 +194,17 @@ export function createConversationReads(db: Database) {
         id: row.id,
         about: about(row),
         other: other(row),
-        lastMessage: { id: row.lastId, body: row.lastBody, mine: row.lastMine, createdAt: row.lastAt },
+        lastMessage: withoutNullEvent({
+          id: row.lastId,
+          body: row.lastBody,
+          mine: row.lastMine,
+          kind: row.lastKind,
+          event: row.lastEvent,
+          createdAt: row.lastAt,
+        }),
         unread: row.unread,
+        state: row.state,
+        startedByMe: row.startedByMe,
       }))
       return { entries, more: rows.length > query.limit }
     },
@@ -192,9 +213,18 @@ export function createConversationReads(db: Database) {
     async header(id: string, userId: string): Promise<Conversation | undefined> {
       const [row] = await headerStatement({ conversationId: id, userId })
       if (!row) return undefined
-      const { seenUpTo, blockedByMe, blockedMe, otherId, replyRate, replyHours } = row
+      const { seenUpTo, blockedByMe, blockedMe, otherId, replyRate, replyHours, state, startedByMe } = row
       const person = otherId === null ? null : { id: otherId, ...other(row)!, replyRate, replyHours }
-      return { id: row.id, about: about(row), other: person, seenUpTo, blockedByMe, blockedMe }
+      return {
+        id: row.id,
+        about: about(row),
+        other: person,
+        seenUpTo,
+        blockedByMe,
+        blockedMe,
+        state,
+        startedByMe,
+      }
     },
 
     /** A page of messages, oldest first, for a participant (an empty page for anyone else: see `membership`). */
@@ -206,7 +236,7 @@ export function createConversationReads(db: Database) {
         id: query.after ?? query.before,
         limit: query.limit + 1,
       })
-      const messages = rows.slice(0, query.limit)
+      const messages = rows.slice(0, query.limit).map(withoutNullEvent)
       if (direction !== 'after') messages.reverse()
       return { messages, more: rows.length > query.limit }
     },

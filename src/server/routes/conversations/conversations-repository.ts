@@ -3,18 +3,24 @@ import { holdsContact } from '#shared/message-text.ts'
 import type { Database } from '../../db/client.ts'
 import { LIVE_CHANNEL } from '../../live/live-events.ts'
 import { createConversationReads } from './conversation-reads.ts'
-import { insertMessage, lockParticipants, type Blocker, type SentRow } from './message-writes.ts'
+import { insertMessage, type SentRow } from './message-writes.ts'
+import { lockParticipants, type Blocker } from '../../conversations/message-locks.ts'
 import { rowsOf } from '../../db/sql.ts'
+import { appendConversationEvent } from '../../conversations/conversation-events.ts'
+import { starter } from '../../conversations/enquiry-state.ts'
 
 export type StartOutcome =
   | { outcome: 'started' | 'reused'; conversationId: string; message: SentRow }
-  | { outcome: 'missing' | 'own' | 'unverified' }
+  | { outcome: 'missing' | 'own' | 'unverified' | 'declined' }
   | { outcome: 'blocked'; blocker: Exclude<Blocker, null> }
 
 export type SendOutcome =
   | { outcome: 'sent'; message: SentRow }
-  | { outcome: 'missing' | 'not-member' | 'gone' }
+  | { outcome: 'missing' | 'not-member' | 'gone' | 'declined' }
   | { outcome: 'blocked'; blocker: Exclude<Blocker, null> }
+
+export type DeclineOutcome =
+  'declined' | 'declined-before' | 'missing' | 'starter' | 'gone' | { blocker: Exclude<Blocker, null> }
 
 /** What a new conversation is about. */
 export type Subject = { kind: 'listing' | 'seekerAd'; id: string }
@@ -107,6 +113,7 @@ export function createConversationsRepository(db: Database) {
           body,
           holdsContact: holdsContact(body),
         })
+        if (!message) return { outcome: 'declined' }
         return { outcome: created ? 'started' : 'reused', conversationId, message }
       })
     },
@@ -126,9 +133,48 @@ export function createConversationsRepository(db: Database) {
           body,
           holdsContact: holdsContact(body),
         })
-        return { outcome: 'sent', message }
+        return message ? { outcome: 'sent', message } : { outcome: 'declined' }
       })
       return outcome ?? { outcome: await missingOrNotMember(conversationId) }
+    },
+
+    /**
+     * "Not a fit", by the person contacted: their message (if any), then the conversation closed to new messages
+     * and a `declined` event, in one transaction under both participants' locks. Anyone else who is no
+     * participant finds nothing (`missing`); the person who started it may not (`starter`).
+     */
+    async decline(conversationId: string, userId: string, body: string | undefined): Promise<DeclineOutcome> {
+      return db.transaction(async (tx): Promise<DeclineOutcome> => {
+        const [side] = await rowsOf<{ otherId: string | null; isStarter: boolean }>(
+          tx,
+          sql`select side.other_id as "otherId", coalesce(${starter} = ${userId}, false) as "isStarter"
+            from conversation_member side join conversation c on c.id = side.conversation_id
+            where side.conversation_id = ${conversationId} and side.user_id = ${userId}`,
+        )
+        if (!side) return 'missing'
+        if (side.isStarter) return 'starter'
+        if (!side.otherId) return 'gone'
+        const blocker = await lockParticipants(tx, userId, side.otherId)
+        if (blocker) return { blocker }
+        if (body !== undefined) {
+          const message = await insertMessage(tx, {
+            conversationId,
+            senderId: userId,
+            recipientId: side.otherId,
+            body,
+            holdsContact: holdsContact(body),
+          })
+          if (!message) return 'declined-before'
+        }
+        const [closed] = await rowsOf(
+          tx,
+          sql`update conversation set declined_at = now()
+            where id = ${conversationId} and declined_at is null returning id`,
+        )
+        if (!closed) return 'declined-before'
+        await appendConversationEvent(tx, { conversationId, type: 'declined' })
+        return 'declined'
+      })
     },
 
     /**

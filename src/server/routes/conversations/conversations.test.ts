@@ -71,6 +71,7 @@ describe('messages', () => {
       id: expect.any(Number),
       conversationId: id,
       mine: true,
+      kind: 'text',
       body: 'Yes, it is. Come and see it?',
       createdAt: anyString,
       shielded: false,
@@ -162,9 +163,12 @@ describe('inbox, unread counts and read receipts', () => {
         id: expect.any(Number),
         body: 'I could come on Saturday.',
         mine: false,
+        kind: 'text',
         createdAt: anyString,
       },
       unread: 2,
+      state: 'sent',
+      startedByMe: false,
     })
     expect((await inboxAs(t.app, seeker)).json()[0]).toMatchObject({
       other: { name: poster.name },

@@ -4,6 +4,7 @@ import {
   BlockResultSchema,
   ConversationParamsSchema,
   ConversationSchema,
+  DeclineSchema,
   InboxEntrySchema,
   InboxQuerySchema,
   MessageSchema,
@@ -18,7 +19,7 @@ import { API } from '#shared/api.ts'
 import { ApiErrorSchema } from '#shared/errors.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { ConversationsRepository, Subject } from './conversations-repository.ts'
-import type { Blocker } from './message-writes.ts'
+import type { Blocker } from '../../conversations/message-locks.ts'
 
 // Per person, in the database's counters (docs/architecture.md §5.5): 20 new conversations a day, 200 messages an
 // hour. Each its own counter, so answering never uses up the budget for starting.
@@ -30,6 +31,7 @@ export const BLOCK_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000, groupId: ':blo
 
 export const MESSAGES = {
   missing: 'Conversation not found.',
+  declined: 'This conversation was declined as not a fit: neither of you can send new messages.',
   notMember: 'This conversation is between two other people.',
   gone: 'This account was deleted; the conversation is kept for you to read.',
 }
@@ -51,7 +53,7 @@ const blockedError = (blocker: Exclude<Blocker, null>) =>
 // What only the handlers know, for the published API (the app-wide statuses are derived from the declarations).
 const NotMember = ApiErrorSchema.describe('The conversation is between two other people.')
 const Blocked = ApiErrorSchema.describe(
-  'The conversation is between two other people, either of the two blocked the other, or the other account was deleted.',
+  'The conversation is between two other people, either of the two blocked the other, the other account was deleted, or it was declined.',
 )
 
 const access = (outcome: 'missing' | 'not-member') =>
@@ -95,7 +97,7 @@ export const conversationRoutes =
             ),
             201: NewConversationResultSchema.describe('A new conversation.'),
             403: ApiErrorSchema.describe(
-              "The caller's e-mail isn't verified, the listing or ad is the caller's own, or either blocked the other.",
+              "The caller's e-mail isn't verified, the listing or ad is the caller's own, either blocked the other, or their conversation was declined.",
             ),
             404: ApiErrorSchema.describe('No such listing, or no such active ad.'),
           },
@@ -117,6 +119,8 @@ export const conversationRoutes =
             throw new HttpError(403, 'Verify your e-mail address to start a conversation.')
           case 'blocked':
             throw blockedError(started.blocker)
+          case 'declined':
+            throw new HttpError(403, MESSAGES.declined)
         }
         return reply
           .status(started.outcome === 'started' ? 201 : 200)
@@ -175,16 +179,53 @@ export const conversationRoutes =
         const sent = await conversations.send(request.params.id, request.user.id, request.body.body)
         if (sent.outcome === 'blocked') throw blockedError(sent.blocker)
         if (sent.outcome === 'gone') throw new HttpError(403, MESSAGES.gone)
+        if (sent.outcome === 'declined') throw new HttpError(403, MESSAGES.declined)
         if (sent.outcome !== 'sent') throw access(sent.outcome)
         const { id, createdAt, shielded } = sent.message
         return reply.status(201).send({
           id,
           conversationId: request.params.id,
           mine: true,
+          kind: 'text' as const,
           body: request.body.body,
           createdAt,
           shielded,
         })
+      },
+    )
+
+    app.post(
+      '/api/conversations/:id/decline',
+      {
+        config: { auth: 'signed-in', rateLimit: MESSAGE_LIMIT },
+        schema: {
+          params: ConversationParamsSchema,
+          body: DeclineSchema,
+          response: {
+            200: ConversationSchema.describe('The conversation, declined.'),
+            403: ApiErrorSchema.describe(
+              'The caller started the conversation, either blocked the other, or the other account was deleted.',
+            ),
+            404: ApiErrorSchema.describe('No such conversation, or the caller is not in it.'),
+            409: ApiErrorSchema.describe('The conversation was declined already.'),
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params
+        const outcome = await conversations.decline(id, request.user.id, request.body.message)
+        if (typeof outcome === 'object') throw blockedError(outcome.blocker)
+        switch (outcome) {
+          case 'missing':
+            throw new HttpError(404, MESSAGES.missing)
+          case 'starter':
+            throw new HttpError(403, 'Only the person you wrote to can decline this conversation.')
+          case 'gone':
+            throw new HttpError(403, MESSAGES.gone)
+          case 'declined-before':
+            throw new HttpError(409, 'This conversation was declined already.')
+        }
+        return (await conversations.header(id, request.user.id))!
       },
     )
 

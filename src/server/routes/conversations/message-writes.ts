@@ -3,40 +3,19 @@ import { rowsOf, type Transaction } from '../../db/sql.ts'
 import { LIVE_CHANNEL } from '../../live/live-events.ts'
 import { PAGES } from '#shared/pages.ts'
 import { queuePushesSql, wakePushJob } from '../../push/push-queue.ts'
-
-/** Which of two people blocked the other, if either did. */
-export type Blocker = 'me' | 'other' | null
-
-/**
- * Takes the two participants' message locks for the rest of the transaction, in one order for everyone, and
- * tells whether either blocked the other. A message takes both locks before its id is drawn, so each person's
- * messages commit in the order of their ids: a client that has message N has every earlier one of its
- * conversations, and resuming from N loses nothing (docs/decisions/038).
- */
-export async function lockParticipants(tx: Transaction, me: string, other: string): Promise<Blocker> {
-  const [first, second] = [me, other].sort()
-  const [row] = await rowsOf<{ blocker: string | null }>(
-    tx,
-    sql`
-      select pg_advisory_xact_lock(hashtextextended(${`message:${first}`}, 0)),
-        pg_advisory_xact_lock(hashtextextended(${`message:${second}`}, 0)),
-        (select blocker_id from user_block
-          where (blocker_id = ${me} and blocked_id = ${other}) or (blocker_id = ${other} and blocked_id = ${me})
-          order by blocker_id = ${me} desc limit 1) as blocker`,
-  )
-  if (!row?.blocker) return null
-  return row.blocker === me ? 'me' : 'other'
-}
+import { contacted } from '../../conversations/enquiry-state.ts'
 
 export type SentRow = { id: number; createdAt: string; shielded: boolean }
 
 /**
  * Adds a message to a conversation whose participants' locks the transaction holds, and brings both sides up to
  * date in the same statement: the recipient's unread count and since when, the sender's read position (writing
- * is reading). The contact shield is decided here: a message holding contacts is shielded while its recipient has
- * never written in the conversation. NOTIFY tells every app process the new id and whom it concerns; it is sent
- * when the transaction commits. The recipient's devices that take `messages` get a push naming the sender, never
- * the text (decision 099), queued in the same statement.
+ * is reading), and when the person contacted first replied. The contact shield is decided here: a message holding
+ * contacts is shielded while its recipient has never written in the conversation. NOTIFY tells every app process
+ * the new id and whom it concerns; it is sent when the transaction commits. A declined conversation takes no
+ * message (undefined): every message is written here, so no path sends one after "not a fit". The recipient's
+ * devices that take `messages` get a push naming the sender, never the text (decision 099), queued in the same
+ * statement.
  */
 export async function insertMessage(
   tx: Transaction,
@@ -47,16 +26,17 @@ export async function insertMessage(
     body: string
     holdsContact: boolean
   },
-): Promise<SentRow> {
+): Promise<SentRow | undefined> {
   const { conversationId, senderId, recipientId, body, holdsContact } = input
   const [row] = await rowsOf<SentRow>(
     tx,
     sql`
       with sent as (
         insert into message (conversation_id, sender_id, body, shielded)
-        values (${conversationId}, ${senderId}, ${body}, ${holdsContact} and not exists (
+        select ${conversationId}, ${senderId}, ${body}, ${holdsContact} and not exists (
           select 1 from message where conversation_id = ${conversationId} and sender_id = ${recipientId}
-        ))
+        )
+        where not exists (select 1 from conversation where id = ${conversationId} and declined_at is not null)
         returning id, created_at, shielded
       ), sides as (
         update conversation_member as side set
@@ -75,7 +55,12 @@ export async function insertMessage(
           sender.name || ' sent you a message' as title, 'Open Nestmate to read it and reply.' as body,
           replace(${PAGES.conversation.path}, ':id', ${conversationId}::text) as url
         from sent, "user" sender where sender.id = ${senderId}`,
-      )})
+      )}), replied as (
+        update conversation c set replied_at = sent.created_at
+        from sent
+        where c.id = ${conversationId} and c.replied_at is null and ${contacted} = ${senderId}
+        returning c.id
+      )
       select sent.id::float8 as id, sent.shielded, ${wakePushJob('pushed')},
         to_char(sent.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
         pg_notify(${LIVE_CHANNEL}, json_build_object(
@@ -83,5 +68,5 @@ export async function insertMessage(
         )::text)
       from sent`,
   )
-  return row!
+  return row
 }

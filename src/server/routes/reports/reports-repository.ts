@@ -105,7 +105,7 @@ async function fileChecked(tx: Executor, reporterId: string, report: NewReport):
     report.targetKind === 'message'
       ? sql`select m.sender_id = ${reporterId} as own, exists (select 1 from conversation_member side
             where side.conversation_id = m.conversation_id and side.user_id = ${reporterId}) as allowed
-          from message m where m.id = ${id}`
+          from message m where m.id = ${id} and m.kind = 'text'`
       : report.targetKind === 'listing'
         ? sql`select owner_id = ${reporterId} as own, true as allowed from listing where id = ${id}`
         : report.targetKind === 'seeker_ad'

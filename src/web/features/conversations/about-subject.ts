@@ -4,9 +4,6 @@ import type { About } from '#shared/conversations.ts'
 /** What a conversation is about, as the inbox and its header say it; a removed subject has no kind left. */
 export const REMOVED_SUBJECT = 'About a listing or ad that was removed'
 
-/** A subject taken, paused or hidden: the reason is its owner's business (decision 084). */
-export const NOT_AVAILABLE = 'no longer available'
-
 /** Where the subject's details are: a listing's page, or a room-wanted ad's. */
-export const subjectPath = (about: NonNullable<About>) =>
+export const subjectPath = (about: NonNullable<About> & { id: string }) =>
   about.kind === 'listing' ? PATHS.dashboardDetails(about.id) : PATHS.seekerAd(about.id)

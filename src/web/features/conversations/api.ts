@@ -60,5 +60,9 @@ export const sendMessage = (id: string, body: string) =>
 
 export const markRead = (id: string) => api<Unread>(API.read(id), { method: 'POST', body: {} })
 
+/** "Not a fit": the last message (none when empty), then the conversation closes. */
+export const declineConversation = (id: string, message: string | undefined) =>
+  api<Conversation>(API.decline(id), { method: 'POST', body: message ? { message } : {} })
+
 export const setBlocked = (id: string, blocked: boolean) =>
   api<{ blocked: boolean }>(API.block(id), { method: blocked ? 'POST' : 'DELETE' })

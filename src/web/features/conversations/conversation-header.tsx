@@ -5,7 +5,9 @@ import type { Conversation } from '#shared/conversations.ts'
 import { confirmDanger } from '../../components/popup.ts'
 import { ReportButton } from '../../components/report-button.tsx'
 import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
-import { NOT_AVAILABLE, REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
+import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
+import { DeclineForm } from './decline-form.tsx'
+import { enquiryWords } from './enquiry-words.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
 /** Who the conversation is with, about which room or ad, and Block or Unblock. */
@@ -13,6 +15,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
   const fetcher = useFetcher({ key: 'block' })
   const name = conversation.other?.name ?? DELETED_ACCOUNT
   const isBusy = fetcher.state !== 'idle'
+  const state = enquiryWords(conversation, conversation.about?.kind)
 
   async function block() {
     const confirmed = await confirmDanger(
@@ -39,15 +42,26 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
             {conversation.about ? (
               <>
                 About{' '}
-                <Link to={subjectPath(conversation.about)} className="link">
-                  {conversation.about.title}
-                </Link>
-                {!conversation.about.available && ` · ${NOT_AVAILABLE}`}
+                {conversation.about.id === null ? (
+                  `“${conversation.about.title}”, since deleted`
+                ) : (
+                  <Link
+                    to={subjectPath({ ...conversation.about, id: conversation.about.id })}
+                    className="link"
+                  >
+                    {conversation.about.title}
+                  </Link>
+                )}
               </>
             ) : (
               REMOVED_SUBJECT
             )}
           </p>
+          {state && (
+            <p className="text-sm font-semibold">
+              {conversation.startedByMe ? `Your enquiry: ${state}` : state}
+            </p>
+          )}
         </div>
         {conversation.other &&
           (conversation.blockedByMe ? (
@@ -70,6 +84,9 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
             </button>
           ))}
       </div>
+      {conversation.other && !conversation.startedByMe && conversation.state !== 'declined' && (
+        <DeclineForm />
+      )}
       {conversation.other && (
         <div className="flex flex-col items-start gap-1 text-sm">
           <ReportButton

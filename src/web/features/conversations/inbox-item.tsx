@@ -2,13 +2,16 @@ import { Link } from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import type { InboxEntry } from '#shared/conversations.ts'
 import { fullDate, timeAgo } from '../../lib/time-ago.ts'
-import { NOT_AVAILABLE, REMOVED_SUBJECT } from './about-subject.ts'
+import { REMOVED_SUBJECT } from './about-subject.ts'
+import { enquiryWords } from './enquiry-words.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
+import { eventWords } from './event-words.ts'
 
 /** One conversation in the inbox: who, about which room or ad, the last message and how many are unread. */
 export function InboxItem({ entry }: { entry: InboxEntry }) {
   const name = entry.other?.name ?? DELETED_ACCOUNT
   const isUnread = entry.unread > 0
+  const state = enquiryWords(entry, entry.about?.kind)
   return (
     <li>
       <Link
@@ -28,13 +31,20 @@ export function InboxItem({ entry }: { entry: InboxEntry }) {
             </time>
           </div>
           <p className="truncate text-sm text-base-content/80">
-            {entry.about
-              ? `About “${entry.about.title}”${entry.about.available ? '' : ` · ${NOT_AVAILABLE}`}`
-              : REMOVED_SUBJECT}
+            {entry.about ? `About “${entry.about.title}”` : REMOVED_SUBJECT}
           </p>
+          {state && (
+            <p className="text-sm font-semibold">{entry.startedByMe ? `Your enquiry: ${state}` : state}</p>
+          )}
           <p className={`truncate ${isUnread ? 'font-semibold' : 'text-base-content/90'}`}>
-            {entry.lastMessage.mine && <span className="text-base-content/80">You: </span>}
-            {entry.lastMessage.body}
+            {entry.lastMessage.event ? (
+              eventWords(entry.lastMessage.event, entry.about?.kind).title
+            ) : (
+              <>
+                {entry.lastMessage.mine && <span className="text-base-content/80">You: </span>}
+                {entry.lastMessage.body}
+              </>
+            )}
           </p>
         </div>
         {isUnread && (

@@ -6,6 +6,7 @@ const message = (id: number, mine = false): Message => ({
   id,
   conversationId: 'c',
   mine,
+  kind: 'text',
   body: `m${id}`,
   createdAt: '2026-11-25T10:00:00.000Z',
   shielded: false,

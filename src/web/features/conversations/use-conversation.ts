@@ -46,8 +46,11 @@ export function useConversation(conversation: Conversation, initial: MessagesPag
   useEffect(
     () =>
       onLive((event) => {
-        if (event.type === 'message' && event.message.conversationId === id) add([event.message])
-        else if (event.type === 'read' && event.read.conversationId === id)
+        if (event.type === 'message' && event.message.conversationId === id) {
+          add([event.message])
+          // An event (declined, room taken, a viewing) changes what the header says.
+          if (event.message.kind === 'event') void revalidator.revalidate()
+        } else if (event.type === 'read' && event.read.conversationId === id)
           setLiveSeen((seen) => Math.max(seen, event.read.seenUpTo))
         else if (event.type === 'block' && event.block.conversationId === id) void revalidator.revalidate()
         else if (event.type === 'resync') void catchUp().catch(() => {})

@@ -5,15 +5,22 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
-import { NewMessageSchema, type Message } from '#shared/conversations.ts'
+import { DeclineSchema, NewMessageSchema, type Message } from '#shared/conversations.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import { getConversation, getMessages, sendMessage, setBlocked } from '../../features/conversations/api.ts'
+import {
+  declineConversation,
+  getConversation,
+  getMessages,
+  sendMessage,
+  setBlocked,
+} from '../../features/conversations/api.ts'
 import { Composer } from '../../features/conversations/composer.tsx'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
 import { MessageBubble } from '../../features/conversations/message-bubble.tsx'
+import { EventNote } from '../../features/conversations/event-note.tsx'
 import { seenMessageId } from '../../features/conversations/merge-messages.ts'
 import { ReportButton } from '../../components/report-button.tsx'
 import { reportAction } from '../../lib/report-action.ts'
@@ -43,6 +50,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return { intent, message: await sendMessage(id, parsed.data.body) }
     }
     if (intent === 'report') return await reportAction(form)
+    if (intent === 'decline') {
+      const message = String(form.get('message') ?? '').trim()
+      const parsed = DeclineSchema.safeParse({ message: message || undefined })
+      if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
+      await declineConversation(id, parsed.data.message)
+      return { intent }
+    }
     await setBlocked(id, intent === 'block')
     return { intent }
   } catch (error) {
@@ -69,6 +83,9 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
   const log = useRef<HTMLDivElement>(null)
   const name = conversation.other?.name ?? DELETED_ACCOUNT
   const addSent = useCallback((message: Message) => add([message]), [add])
+  // The header says so once reloaded; a declined event that arrived live says so at once.
+  const isDeclined =
+    conversation.state === 'declined' || messages.some((message) => message.event?.type === 'declined')
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -86,14 +103,20 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
       )}
       <div role="log" aria-label={`Messages with ${name}`} aria-live="polite" tabIndex={-1} ref={log}>
         <ol className="flex flex-col gap-3">
-          {messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              isSeen={message.id === seenId}
-              actions={message.mine ? undefined : <ReportButton targetKind="message" targetId={message.id} />}
-            />
-          ))}
+          {messages.map((message) =>
+            message.kind === 'event' ? (
+              <EventNote key={message.id} message={message} subjectKind={conversation.about?.kind} />
+            ) : (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                isSeen={message.id === seenId}
+                actions={
+                  message.mine ? undefined : <ReportButton targetKind="message" targetId={message.id} />
+                }
+              />
+            ),
+          )}
         </ol>
       </div>
       <div className="sticky bottom-0 border-t border-base-300 bg-base-100 py-3">
@@ -105,7 +128,13 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
             log.current?.focus({ preventScroll: true })
           }}
         />
-        {!conversation.other ? (
+        {isDeclined ? (
+          <p className="text-base-content/80">
+            {conversation.startedByMe
+              ? `Declined: ${name} said it’s not a fit. Neither of you can send new messages.`
+              : 'You declined this as not a fit. Neither of you can send new messages.'}
+          </p>
+        ) : !conversation.other ? (
           <p className="text-base-content/80">
             This account was deleted; the conversation is kept for you to read.
           </p>
