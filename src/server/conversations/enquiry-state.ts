@@ -9,12 +9,8 @@ export const starter = sql`(case c.about when 'listing' then c.seeker_id else c.
 /** The person the conversation was started with: the listing's poster, the ad's seeker. */
 export const contacted = sql`(case c.about when 'listing' then c.poster_id else c.seeker_id end)`
 
-/**
- * A viewing booked in the conversation. The viewings' table is not here yet: when it is, this becomes
- * `exists (select 1 from viewing v where v.conversation_id = c.id and v.status = 'booked')` (an index on
- * conversation_id), and `viewing` follows with no other change.
- */
-const viewingBooked = sql`false`
+/** A viewing booked in the conversation and not cancelled, nor yet marked done or missed by the poster. */
+const viewingBooked = sql`exists (select 1 from viewing v where v.conversation_id = c.id and v.status = 'booked')`
 
 /**
  * The state, first match wins: declined (the person contacted said "not a fit"), taken (the subject is no longer on

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/sql.ts'
 import type { Config } from '../env.ts'
 import { sendMailOnce } from '../jobs/send-mail-once.ts'
 import { MailNotSent, type Mailer } from '../mail/mailer.ts'
-import { subjectJoins, subjectTitle } from './conversation-subject.ts'
+import { subjectAvailable, subjectJoins, subjectTitle } from './conversation-subject.ts'
 import { renderNudgeMail, type WaitingEnquiry } from './nudge-template.ts'
 
 /** Enquiries claimed at most per run; the next run takes the rest. */
@@ -18,8 +18,7 @@ type Claimed = WaitingEnquiry & { conversationId: string; userId: string; email:
  * Claims, in one statement, the enquiries unanswered for 48 hours (and at most 7 days: an older one is past a
  * reminder) whose contacted person has a verified address, hasn't blocked the enquirer nor been blocked, and had no
  * nudge in the last 24 hours: marks each `nudged_at = now` and answers it. Rows another run holds are skipped.
- * Declined and taken conversations are left out once those states exist (the replies feature adds its condition
- * here).
+ * A declined conversation and one whose room or ad is taken (enquiry-state.ts) wait for nothing: left out.
  */
 const claim = (db: Database, now: Date) =>
   rowsOf<Claimed>(
@@ -27,7 +26,9 @@ const claim = (db: Database, now: Date) =>
     sql`with due as (
         select r.conversation_id from conversation_reply r
         join "user" u on u.id = r.contacted_id and u.email_verified
-        where r.replied_at is null and r.nudged_at is null
+        join conversation c on c.id = r.conversation_id
+        ${subjectJoins}
+        where r.replied_at is null and r.nudged_at is null and c.declined_at is null and ${subjectAvailable}
           and r.started_at <= ${now.toISOString()}::timestamptz - interval '48 hours'
           and r.started_at > ${now.toISOString()}::timestamptz - interval '7 days'
           and not exists (select 1 from user_block b

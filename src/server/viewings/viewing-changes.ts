@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { appendConversationEvent } from '../conversations/conversation-events.ts'
 import type { Transaction } from '../db/sql.ts'
 
 export type ViewingChange = 'booked' | 'cancelled' | 'late' | 'outcome'
@@ -6,15 +7,21 @@ export type ViewingChange = 'booked' | 'cancelled' | 'late' | 'outcome'
 /**
  * The one place every change to a viewing passes through, inside the transaction that made it: whatever must
  * follow a booking, a cancellation, a late notice or an outcome is appended here, so it commits with the change or
- * not at all. Today it wakes the viewing-mail job (calendar mails, reminders; viewing-mail-job.ts). The
- * conversation's event messages (`viewing_booked`, `viewing_cancelled`, `viewing_late`, `viewing_outcome`) are
- * to be written here too.
+ * not at all: the conversation's event (`viewing_booked`, `viewing_cancelled`, `viewing_late`, `viewing_outcome`,
+ * shown live on both sides), and for a booking or a cancellation the viewing-mail job's wake-up (calendar mails,
+ * reminders; viewing-mail-job.ts).
  */
 export async function onViewingChanged(
   tx: Transaction,
   viewing: { id: string; conversationId: string | null },
   change: ViewingChange,
 ): Promise<void> {
+  if (viewing.conversationId)
+    await appendConversationEvent(tx, {
+      conversationId: viewing.conversationId,
+      type: `viewing_${change}`,
+      viewingId: viewing.id,
+    })
   if (change === 'booked' || change === 'cancelled')
     await tx.execute(sql`select pg_notify('viewing_event', '')`)
 }

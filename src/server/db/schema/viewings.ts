@@ -61,6 +61,10 @@ export const viewing = pgTable(
       .where(sql`${table.status} = 'booked'`),
     index('viewing_seeker_idx').on(table.seekerId, table.start, table.id),
     index('viewing_poster_idx').on(table.posterId, table.start, table.id),
+    // Where an enquiry stands: a conversation with a booked viewing (enquiry-state.ts).
+    index('viewing_conversation_idx')
+      .on(table.conversationId)
+      .where(sql`${table.status} = 'booked'`),
     // What the mail job looks for: calendar mails not yet sent, reminders coming due.
     index('viewing_mail_idx')
       .on(table.start)

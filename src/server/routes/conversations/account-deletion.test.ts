@@ -62,7 +62,7 @@ test('deleting an account deletes its messages; the other keeps theirs and sees 
   expect(rows).toEqual([{ messages: 0, sides: 0, lonely: 0 }])
 })
 
-test('when both people are gone, so is the conversation; a deleted listing leaves it, about nothing', async () => {
+test('when both people are gone, so is the conversation; a deleted listing leaves it, its title kept', async () => {
   const { poster, seeker, id, listingId } = await conversationBetween(t)
   await sendAs(t.app, poster, id, 'Hi')
   const removed = await injectAs(t.app, poster, {
@@ -70,15 +70,17 @@ test('when both people are gone, so is the conversation; a deleted listing leave
     url: `/api/roommate-listings/${listingId}`,
   })
   expect(removed.statusCode).toBe(200)
+  // What it was about is gone; its title stays, so the conversation still says what it was about.
+  const gone = { kind: 'listing', id: null, title: 'Room by the river', available: false }
   expect((await inboxAs(t.app, seeker)).json()[0]).toMatchObject({
     id,
-    about: null,
+    about: gone,
     other: { name: poster.name },
   })
   expect((await sendAs(t.app, seeker, id, 'Is it gone?')).statusCode).toBe(201)
 
   expect((await deleteAccount(poster)).statusCode).toBe(200)
-  expect((await inboxAs(t.app, seeker)).json()[0]).toMatchObject({ id, about: null, other: null })
+  expect((await inboxAs(t.app, seeker)).json()[0]).toMatchObject({ id, about: gone, other: null })
   expect((await deleteAccount(seeker)).statusCode).toBe(200)
   const [row] = await selectRows<{ n: number }>(
     t.database,
@@ -95,7 +97,7 @@ test('a new person can still write to someone whose earlier correspondent left',
   expect((await inboxAs(t.app, poster)).json()).toHaveLength(1)
 })
 
-test('a seeker who deletes their account takes their ad: the poster keeps the conversation, about nothing', async () => {
+test('a seeker who deletes their account takes their ad: the poster keeps the conversation and its title', async () => {
   const seeker = await verifiedUser(t)
   const adId = await createAd(t.app, seeker)
   const poster = await verifiedUser(t)
@@ -105,7 +107,11 @@ test('a seeker who deletes their account takes their ad: the poster keeps the co
   expect((await deleteAccount(seeker)).statusCode).toBe(200)
 
   const [entry] = (await inboxAs(t.app, poster)).json()
-  expect(entry).toMatchObject({ id: conversationId, about: null, other: null })
+  expect(entry).toMatchObject({
+    id: conversationId,
+    about: { kind: 'seekerAd', id: null, title: expect.stringMatching(/^Room wanted in /), available: false },
+    other: null,
+  })
   const page = (await messagesAs(t.app, poster, conversationId)).json()
   expect(page.messages.map((m: { body: string }) => m.body)).toEqual(['My room may suit you'])
 })

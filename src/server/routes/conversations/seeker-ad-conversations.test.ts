@@ -102,7 +102,7 @@ describe('POST /api/conversations { seekerAdId }', () => {
     expect((await startAs(t.app, other, listingId)).statusCode).toBe(404)
   })
 
-  test('a block holds for ads too, and a deleted ad leaves the conversation readable, about nothing', async () => {
+  test('a block holds for ads too, and a deleted ad leaves the conversation readable, its title kept', async () => {
     const seeker = await verifiedUser(t)
     const adId = await createAd(t.app, seeker)
     const poster = await verifiedUser(t)
@@ -115,7 +115,15 @@ describe('POST /api/conversations { seekerAdId }', () => {
     ])
     expect((await injectAs(t.app, seeker, { method: 'DELETE', url: '/api/seeker-ad' })).statusCode).toBe(200)
     const header = (await headerAs(t.app, poster, conversationId)).json()
-    expect(header).toMatchObject({ about: null, blockedMe: true })
+    expect(header).toMatchObject({
+      about: {
+        kind: 'seekerAd',
+        id: null,
+        title: expect.stringMatching(/^Room wanted in /),
+        available: false,
+      },
+      blockedMe: true,
+    })
     expect((await messagesAs(t.app, poster, conversationId)).json().messages).toHaveLength(1)
   })
 

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { createListing, signUp, useTestApp, type TestUser } from '../../test/app.ts'
-import { blockAs, conversationBetween, startAs, verifiedUser } from '../conversations/test-requests.ts'
+import {
+  blockAs,
+  conversationBetween,
+  headerAs,
+  messagesAs,
+  startAs,
+  verifiedUser,
+} from '../conversations/test-requests.ts'
 import { bookAs, putTimesAs, sampleTimes, slotFrom, timesAs, viewingAs, everyDay } from './test-requests.ts'
 import { injectAs } from '../../test/app.ts'
 
@@ -163,4 +170,23 @@ test('keyset paging walks a poster’s viewings once each', async () => {
     cursor = page.nextCursor ? `&cursor=${page.nextCursor}` : ''
   } while (cursor)
   expect(seen).toEqual(ids)
+})
+
+test('a booking and its cancellation show in the conversation as events, and the enquiry reads "viewing"', async () => {
+  const { poster, seeker, listingId, id } = await listingWithTimes()
+  const slot = await slotFrom(t.app, seeker, listingId)
+  const viewing = (await bookAs(t.app, seeker, listingId, slot.start)).json().viewing
+  expect((await headerAs(t.app, seeker, id)).json().state).toBe('viewing')
+  const events = async () =>
+    (await messagesAs(t.app, poster, id)).json().messages.filter((m: { kind: string }) => m.kind === 'event')
+  expect((await events()).map((m: { event: unknown }) => m.event)).toEqual([
+    { type: 'viewing_booked', viewingId: viewing._id },
+  ])
+  await viewingAs(t.app, seeker, viewing._id, 'cancel')
+  expect((await events()).map((m: { event: { type: string } }) => m.event.type)).toEqual([
+    'viewing_booked',
+    'viewing_cancelled',
+  ])
+  // Cancelled: the enquiry is back where the messages put it (the poster has not replied).
+  expect((await headerAs(t.app, seeker, id)).json().state).not.toBe('viewing')
 })

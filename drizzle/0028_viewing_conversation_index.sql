@@ -1,0 +1,1 @@
+CREATE INDEX "viewing_conversation_idx" ON "viewing" USING btree ("conversation_id") WHERE "viewing"."status" = 'booked';
