@@ -69,9 +69,14 @@ export async function browse(pool: Queryable, url: URL): Promise<Answer> {
   }
   if (query.get('available') === 'true') where.push(`l.availability = 'Available'`)
   // Household filters, as the listing's facts define them: a yes-only fact keeps `true`, a bound compares.
-  for (const { param, name, bound } of factFilters(LISTING_FACTS)) {
+  for (const { param, name, fact, bound } of factFilters(LISTING_FACTS)) {
     const value = query.get(param)
     const column = `l.${snakeCase(name)}`
+    // An any-of choice (advertiser=agent,flatmate): one of the listed values.
+    if (fact.kind === 'choice') {
+      if (value) where.push(`${column} = any(${p(value.split(','))}::text[])`)
+      continue
+    }
     if (!bound && value === 'true') where.push(`${column} is true`)
     if (!bound || !value) continue
     const test = `${column} ${bound.bound === 'atLeast' ? '>=' : '<='} ${p(value)}`

@@ -9,6 +9,7 @@ async function fillValidListing(page: Page) {
   await page.getByLabel('Location').fill('Ghent')
   await page.getByLabel('Rent per month').fill('600')
   await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Who is posting').selectOption('Current flatmate')
   await page.getByLabel('Contact info').fill('facebook.com/quiet.room')
 }
 

@@ -36,6 +36,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
       'Rent is required.',
       'Room type is required.',
       'Contact info is required.',
+      'Who is posting is required.',
     ]) {
       await expect(main(page).getByText(message)).toBeVisible()
     }
@@ -48,6 +49,7 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
     await page.getByLabel('Location').fill('Lisbon, Alfama')
     await page.getByLabel('Rent per month').fill('720')
     await page.getByLabel('Room type').selectOption('Studio')
+    await page.getByLabel('Who is posting').selectOption('Landlord who lives there')
     await page.getByLabel('Lifestyle preferences').fill('Quiet, plants, no smoking')
     await page.getByLabel('Description').fill('Bright studio with a balcony.')
     await page.getByLabel('Contact info').fill('facebook.com/garden.room')
@@ -71,8 +73,13 @@ test('sign up, post a listing, find it, update it and delete it', async ({ page 
 
   await test.step('find it in browse and open its details', async () => {
     await page.goto(`/browse-listing?q=${encodeURIComponent(title)}`)
+    // The card says who is posting, in words, and so do the details.
+    await expect(page.getByRole('article').filter({ hasText: title })).toContainText(
+      'Landlord who lives there',
+    )
     await page.getByRole('link', { name: `See more about ${title}` }).click()
     await expect(page.getByRole('heading', { name: title })).toBeVisible()
+    await expect(page.getByRole('definition').filter({ hasText: 'Landlord who lives there' })).toBeVisible()
     await expect(page.getByText('0 people interested in')).toBeVisible()
     await expect(page.getByText('Studio', { exact: true })).toBeVisible()
     const contact = page.getByRole('link', { name: /Facebook Page/ })

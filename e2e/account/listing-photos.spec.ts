@@ -150,6 +150,7 @@ test('the add form uploads the chosen photos with the new listing', async ({ bro
   await page.getByLabel('Location').fill('Leeds')
   await page.getByLabel('Rent per month').fill('640')
   await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Who is posting').selectOption('Current flatmate')
   await page.getByLabel('Contact info').fill('facebook.com/photo.tester')
   await page
     .getByLabel('Choose photos')

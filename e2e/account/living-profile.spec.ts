@@ -118,6 +118,7 @@ test('the add form takes the household facts and details shows them', async ({ b
   await page.getByLabel('Location').fill('Leeds')
   await page.getByLabel('Rent per month').fill('500')
   await page.getByLabel('Room type').selectOption('Single')
+  await page.getByLabel('Who is posting').selectOption('Current flatmate')
   await page.getByLabel('Contact info').fill('example.com/me')
   await page.getByLabel('Free from').fill('2026-12-01')
   await page.getByLabel('Minimum stay (months)').fill('6')

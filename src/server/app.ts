@@ -6,6 +6,8 @@ import type { DatabaseHandle } from './db/client.ts'
 import { ConfigError, type Config } from './env.ts'
 import { createSavedSearchesRepository } from './routes/saved-searches/saved-searches-repository.ts'
 import { savedSearchRoutes } from './routes/saved-searches/index.ts'
+import { referenceRoutes } from './routes/references/index.ts'
+import { createReferencesRepository } from './routes/references/references-repository.ts'
 import { allJobs } from './jobs/all-jobs.ts'
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -244,7 +246,7 @@ async function registerRoutes(
   app: Server,
   config: Config,
   database: DatabaseHandle,
-  { listings, photos, photoStore, users, reports, moderation, seekerAds }: Parts,
+  { listings, photos, photoStore, users, reports, moderation, seekerAds, mailer }: Parts,
   options: BuildOptions,
 ) {
   await app.register(siteRoutes({ config, database, listings, users }))
@@ -284,6 +286,7 @@ async function registerRoutes(
       config.baseUrl,
     ),
   )
+  await app.register(referenceRoutes(createReferencesRepository(database.db), mailer, config.baseUrl))
 }
 
 /** The live updates' listener, whose event streams end before the app closes. */

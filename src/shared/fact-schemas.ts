@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   factFilters,
   unitLabel,
+  type ChoiceFact,
   type Fact,
   type FactFilter,
   type FactFilterValues,
@@ -28,8 +29,24 @@ const FORM_BOOLEANS = new Map<unknown, boolean | null>([
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 
+const choices = (fact: ChoiceFact) => Object.keys(fact.options) as [string, ...string[]]
+const choiceList = (fact: ChoiceFact) => choices(fact).join(', ')
+
 function input(fact: Fact): z.ZodType {
   const label = fact.messageLabel ?? unitLabel(fact)
+  if (fact.kind === 'choice') {
+    const schema = z.enum(choices(fact), { error: `${label} must be one of ${choiceList(fact)}.` })
+    // A required choice is asked on every write from now on; rows written before it stay null.
+    return fact.required
+      ? z.preprocess(
+          blankToUndefined,
+          z
+            .unknown()
+            .refine((value) => value !== undefined && value !== null, `${label} is required.`)
+            .pipe(schema),
+        )
+      : z.preprocess(blankToNull, schema.nullable())
+  }
   if (fact.kind === 'yesNo')
     return z.preprocess(
       (value) => (FORM_BOOLEANS.has(value) ? FORM_BOOLEANS.get(value) : value),
@@ -55,13 +72,36 @@ function input(fact: Fact): z.ZodType {
 }
 
 const answer = (fact: Fact): z.ZodType =>
-  fact.kind === 'yesNo' || fact.kind === 'wish'
-    ? z.boolean().nullable()
-    : fact.kind === 'day'
-      ? z.string().nullable()
-      : z.number().nullable()
+  fact.kind === 'choice'
+    ? z.enum(choices(fact)).nullable()
+    : fact.kind === 'yesNo' || fact.kind === 'wish'
+      ? z.boolean().nullable()
+      : fact.kind === 'day'
+        ? z.string().nullable()
+        : z.number().nullable()
+
+// One or more values, comma-separated (`advertiser=agent,flatmate`), or the parameter repeated (a form's boxes).
+const anyOf = (
+  param: string,
+  fact: ChoiceFact,
+  message = `${param} must be one or more of ${choiceList(fact)}, comma-separated.`,
+) =>
+  z.preprocess(
+    (value) => {
+      const parts = (Array.isArray(value) ? value : [value])
+        .flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]))
+        .filter((part) => part !== '' && part !== undefined)
+      return parts.length === 0 ? undefined : [...new Set(parts)]
+    },
+    // Checked as a whole, so a wrong value is an issue of the parameter rather than of its nth value.
+    z
+      .array(z.string(), { error: message })
+      .refine((values) => values.every((value) => value in fact.options), message)
+      .optional(),
+  )
 
 function filter({ param, fact }: FactFilter): z.ZodType {
+  if (fact.kind === 'choice') return anyOf(param, fact)
   if (fact.kind === 'yesNo' || fact.kind === 'wish')
     return z.preprocess(
       blankToUndefined,

@@ -51,7 +51,21 @@ export type WholeNumberFact = Common & {
 /** A calendar day (YYYY-MM-DD), or not said. */
 export type DayFact = Common & { kind: 'day'; sample: string | null; filters?: readonly FactBound[] }
 
-export type Fact = YesNoFact | WishFact | WholeNumberFact | DayFact
+/**
+ * One of a few named values (`options`: value → words), or not said. `required`: asked on every new entity and
+ * edit, though rows written before the fact existed stay null. `anyOfFilter`: browse keeps what states any of the
+ * values given in a parameter named after the fact (`advertiser=agent,flatmate`). `onCard`: browse's cards show it.
+ */
+export type ChoiceFact = Common & {
+  kind: 'choice'
+  options: Readonly<Record<string, string>>
+  sample: string | null
+  required?: boolean
+  anyOfFilter?: { label: string }
+  onCard?: boolean
+}
+
+export type Fact = YesNoFact | WishFact | WholeNumberFact | DayFact | ChoiceFact
 export type FactTable = Readonly<Record<string, Fact>>
 
 export type FactValue<F extends Fact> = F extends YesNoFact
@@ -60,7 +74,9 @@ export type FactValue<F extends Fact> = F extends YesNoFact
     ? true | null
     : F extends WholeNumberFact
       ? number | null
-      : string | null
+      : F extends { kind: 'choice'; options: infer O }
+        ? (keyof O & string) | null
+        : string | null
 export type FactValues<T extends FactTable> = { -readonly [K in keyof T]: FactValue<T[K]> }
 
 /** The parameters of a fact's bounds (`minStay`, `maxStay`). */
@@ -73,6 +89,10 @@ export type BoundParams<F> = F extends { filters: readonly (infer B)[] }
 export type YesParams<T extends FactTable> = {
   [K in keyof T]: T[K] extends { yesFilter: true } ? K : never
 }[keyof T]
+/** The choices browse filters by any of several values, through a parameter named after them. */
+export type AnyOfParams<T extends FactTable> = {
+  [K in keyof T]: T[K] extends { anyOfFilter: object } ? K : never
+}[keyof T]
 /** The fact a bound's parameter bounds. */
 export type BoundFact<T extends FactTable, P> = {
   [K in keyof T]: P extends BoundParams<T[K]> ? T[K] : never
@@ -82,10 +102,12 @@ type BoundValue<T extends FactTable, P> = {
 }[keyof T]
 /** The browse filter parameters a table declares, each with its value's type. */
 export type FactFilterValues<T extends FactTable> = { [K in YesParams<T>]?: 'true' } & {
+  [K in AnyOfParams<T>]?: NonNullable<FactValue<T[K]>>[]
+} & {
   [P in BoundParams<T[keyof T]> & string]?: BoundValue<T, P>
 }
 
-/** One browse filter of a fact: a yes-only filter (`bound` undefined) or a bound. */
+/** One browse filter of a fact: a yes-only or any-of filter (`bound` undefined) or a bound. */
 export type FactFilter = { param: string; name: string; fact: Fact; label: string; bound?: FactBound }
 
 export const factNames = <T extends FactTable>(table: T) => Object.keys(table) as (keyof T & string)[]
@@ -96,7 +118,7 @@ export const unitLabel = (fact: Fact) =>
 
 // Dates, then the yes-only facts, then the numbers: the order the API has always checked them in (the first of
 // several wrong parameters is the one its error names) and a view writes them into its address.
-const FILTER_ORDER: Record<Fact['kind'], number> = { day: 0, yesNo: 1, wish: 1, wholeNumber: 2 }
+const FILTER_ORDER: Record<Fact['kind'], number> = { day: 0, yesNo: 1, wish: 1, wholeNumber: 2, choice: 3 }
 
 /** Every browse filter the table declares, in the order above. */
 export function factFilters(table: FactTable): FactFilter[] {
@@ -106,13 +128,17 @@ export function factFilters(table: FactTable): FactFilter[] {
         ? fact.yesFilter
           ? [{ param: name, name, fact, label: fact.label }]
           : []
-        : (fact.filters ?? []).map((bound) => ({
-            param: bound.param,
-            name,
-            fact,
-            label: bound.label,
-            bound,
-          })),
+        : fact.kind === 'choice'
+          ? fact.anyOfFilter
+            ? [{ param: name, name, fact, label: fact.anyOfFilter.label }]
+            : []
+          : (fact.filters ?? []).map((bound) => ({
+              param: bound.param,
+              name,
+              fact,
+              label: bound.label,
+              bound,
+            })),
     )
     .sort((a, b) => FILTER_ORDER[a.fact.kind] - FILTER_ORDER[b.fact.kind])
 }
@@ -125,6 +151,12 @@ export function factsForDisplay<T extends FactTable>(table: T): [keyof T & strin
   const entries = Object.entries(table) as [keyof T & string, Fact][]
   return [...entries.filter(([, fact]) => !isYesLike(fact)), ...entries.filter(([, fact]) => isYesLike(fact))]
 }
+
+/** The facts browse's cards show. */
+export const cardFacts = <T extends FactTable>(table: T) =>
+  Object.fromEntries(Object.entries(table).filter(([, fact]) => fact.kind === 'choice' && fact.onCard)) as {
+    [K in keyof T as T[K] extends { onCard: true } ? K : never]: T[K]
+  }
 
 /** Every fact's sample value: the sample entity's facts, and the demo data's defaults. */
 export const sampleFacts = <T extends FactTable>(table: T) =>

@@ -9,6 +9,20 @@ import type { FactTable } from './fact-table.ts'
  * order is the answer's.
  */
 export const LISTING_FACTS = {
+  advertiser: {
+    kind: 'choice',
+    label: 'Who is posting',
+    options: {
+      live_in_landlord: 'Landlord who lives there',
+      live_out_landlord: 'Landlord who lives elsewhere',
+      flatmate: 'Current flatmate',
+      agent: 'Letting agent',
+    },
+    sample: 'flatmate',
+    required: true,
+    anyOfFilter: { label: 'Posted by' },
+    onCard: true,
+  },
   billsIncluded: { kind: 'yesNo', label: 'Bills included', sample: true, yesFilter: true },
   availableFrom: {
     kind: 'day',

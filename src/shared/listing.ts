@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { factAnswerShape, factFilterShape, factInputShape } from './fact-schemas.ts'
+import { cardFacts } from './fact-table.ts'
 import {
   AVAILABILITIES,
   DEFAULT_SORT,
@@ -133,6 +134,8 @@ export const ListingSummarySchema = z.object({
   distanceKm: z.number().optional(),
   /** The first photo, or null for a listing without any. */
   cover: CoverSchema.nullable(),
+  /** The facts a card shows (./listing-facts.ts `onCard`): who is posting. */
+  ...factAnswerShape(cardFacts(LISTING_FACTS)),
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 

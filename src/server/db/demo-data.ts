@@ -82,6 +82,9 @@ export const demoHouseholds: DemoHousehold[] = [
 const householdOf = (owner: number) => demoHouseholds[owner % demoHouseholds.length]!
 
 const MIN_STAYS = [null, 1, 3, 6, 12]
+const ADVERTISERS = Object.keys(
+  LISTING_FACTS.advertiser.options,
+) as (keyof typeof LISTING_FACTS.advertiser.options)[]
 const DAY = 86_400_000
 
 /**
@@ -96,6 +99,7 @@ function householdFacts(i: number, today: number) {
     minStayMonths: MIN_STAYS[i % MIN_STAYS.length] ?? null,
     furnished: i % 5 === 2 ? null : i % 2 === 0,
     householdSize: i % 5,
+    advertiser: ADVERTISERS[i % ADVERTISERS.length]!,
   }
 }
 

@@ -1,14 +1,16 @@
 import { sql, type Column, type SQL } from 'drizzle-orm'
-import { boolean, check, date, smallint } from 'drizzle-orm/pg-core'
+import { boolean, check, date, smallint, text, type PgColumn } from 'drizzle-orm/pg-core'
 import {
   factFilters,
   type BoundFact,
+  type AnyOfParams,
   type BoundParams,
   type FactTable,
   type FactValue,
   type YesParams,
 } from '#shared/fact-table.ts'
 import type { Filter } from './filter-table.ts'
+import { sqlList } from './sql.ts'
 
 // A fact table (src/shared/fact-table.ts) in the database: its columns, their check constraints, the columns an
 // answer selects and browse's filters. docs/decisions/029.
@@ -18,6 +20,7 @@ const columnOf = {
   wish: () => boolean(),
   day: () => date({ mode: 'string' }),
   wholeNumber: () => smallint(),
+  choice: () => text(),
 }
 
 /** Each fact's column, null when not said: a boolean, a date or a smallint. */
@@ -42,15 +45,24 @@ type KindColumn<Kind extends keyof typeof columnOf> = ReturnType<(typeof columnO
  */
 export function factFilterColumns<T extends FactTable>(table: T) {
   return Object.fromEntries(
-    factFilters(table).map(({ param, fact, bound }) => [param, columnOf[bound ? fact.kind : 'yesNo']()]),
+    factFilters(table).map(({ param, fact, bound }) => [
+      param,
+      // An any-of filter keeps its values as a list (`{agent,flatmate}`).
+      fact.kind === 'choice' ? text().array() : columnOf[bound ? fact.kind : 'yesNo'](),
+    ]),
   ) as { -readonly [P in YesParams<T>]: KindColumn<'yesNo'> } & {
+    -readonly [P in AnyOfParams<T>]: ReturnType<ReturnType<typeof text>['array']>
+  } & {
     -readonly [P in BoundParams<T[keyof T]> & string]: KindColumn<BoundFact<T, P>['kind']>
   }
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
-/** A check constraint per ranged fact (`listing_min_stay_months`), so no path around the API stores another value. */
+/**
+ * A check constraint per ranged fact (`listing_min_stay_months`) and per choice (`listing_advertiser`), so no path
+ * around the API stores another value.
+ */
 export function factChecks<T extends FactTable>(
   tableName: string,
   table: T,
@@ -64,7 +76,14 @@ export function factChecks<T extends FactTable>(
             sql`${columns[name]} between ${sql.raw(String(fact.min))} and ${sql.raw(String(fact.max))}`,
           ),
         ]
-      : [],
+      : fact.kind === 'choice'
+        ? [
+            check(
+              `${tableName}_${snakeCase(name)}`,
+              sql`${columns[name]} in (${sqlList(Object.keys(fact.options))})`,
+            ),
+          ]
+        : [],
   )
 }
 
@@ -75,7 +94,7 @@ export function factSelection<T extends FactTable>(table: T, columns: { [K in ke
       name,
       fact.kind === 'day' ? sql`${columns[name]}::text` : columns[name]!,
     ]),
-  ) as { [K in keyof T]: SQL<FactValue<T[K]>> | Column }
+  ) as { [K in keyof T]: SQL<FactValue<T[K]>> | PgColumn }
 }
 
 /**
@@ -87,8 +106,14 @@ export function factFilterRows<Query, Plan, Context, T extends FactTable = FactT
   table: T,
   columns: { [K in keyof T]: Column },
 ): Filter<Query, Plan, Context>[] {
-  return factFilters(table).map(({ param, name, bound }) => {
+  return factFilters(table).map(({ param, name, fact, bound }) => {
     const column = columns[name as keyof T]
+    if (fact.kind === 'choice')
+      return {
+        key: param as keyof Query & string,
+        word: param,
+        where: (value): SQL => sql`${column} = any(${value}::text[])`,
+      }
     return {
       key: param as keyof Query & string,
       word: param,

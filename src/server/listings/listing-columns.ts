@@ -7,6 +7,7 @@ import {
   type ListingSummary,
 } from '#shared/listing.ts'
 import { CARD_WIDTH } from '#shared/photos.ts'
+import { cardFacts } from '#shared/fact-table.ts'
 import { factSelection } from '../db/fact-sql.ts'
 import { listing, listingPhoto, user } from '../db/schema/index.ts'
 
@@ -64,6 +65,7 @@ export const summaryColumns = {
   lat: listing.lat,
   lon: listing.lon,
   cover,
+  ...factSelection(cardFacts(LISTING_FACTS), listing),
 } satisfies Record<SelectedKey<ListingSummary>, SQLWrapper>
 
 /** A whole listing with its phone number and the owner's e-mail, as its owner sees it. */

@@ -116,3 +116,48 @@ export function renderMail(
 `
   return { subject: mail.subject, text, html }
 }
+
+/**
+ * The mail asking a referee for a reference (docs/decisions/091). It carries nothing the requester shaped but
+ * their account's name, as one plain line (decisions 035, 067, 075): not the name they typed for the referee, no
+ * message of theirs. The relationship is one of Nestmate's own phrases.
+ */
+export function renderReferenceRequest(input: {
+  requesterName: string
+  relationship: string
+  link: string
+  siteName: string
+  baseUrl: string
+}): RenderedMail {
+  const { requesterName, relationship, link, siteName, baseUrl } = input
+  const name = personText(requesterName) || 'A member'
+  const subject = `A reference request from ${siteName}`
+  const intro = `${siteName} member ${name} has asked you for a reference, as someone they lived with or rented from.`
+  const asked = `What they said: ${relationship}.`
+  const expiry = `The link works once, for 14 days. You need no account: it asks for the dates, four ratings and a few lines.`
+  const ignore = `If you don't know them, or would rather not, ignore this mail: nothing is sent in your name.`
+  const action = 'Write a reference'
+  const text = [
+    'Hi,',
+    '',
+    intro,
+    asked,
+    '',
+    `${action}: ${link}`,
+    '',
+    expiry,
+    ignore,
+    '',
+    ...textSignature(siteName, baseUrl),
+  ].join('\n')
+  const html = htmlMail(
+    `<p>Hi,</p>
+<p>${escapeHtml(intro)}<br>${escapeHtml(asked)}</p>
+${mailButton(link, action)}
+<p style="font-size:0.9rem">${escapeHtml(en.linkHint)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>${escapeHtml(expiry)}<br>${escapeHtml(ignore)}</p>`,
+    siteName,
+    baseUrl,
+  )
+  return { subject, text, html }
+}

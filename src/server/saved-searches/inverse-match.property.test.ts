@@ -22,13 +22,15 @@ const day = fc.integer({ min: 0, max: 120 }).map((n) => new Date(Date.UTC(2026, 
 const isoDay = day.map((date) => date.toISOString().slice(0, 10))
 // A fact's values by its kind, so every fact and fact filter of the table is exercised, a new one with no edit.
 const factValue = (fact: Fact): fc.Arbitrary<unknown> =>
-  fact.kind === 'day'
-    ? isoDay
-    : fact.kind === 'wholeNumber'
-      ? fc.integer({ min: fact.min, max: fact.max })
-      : fact.kind === 'wish'
-        ? fc.constant(true)
-        : fc.boolean()
+  fact.kind === 'choice'
+    ? fc.constantFrom(...Object.keys(fact.options))
+    : fact.kind === 'day'
+      ? isoDay
+      : fact.kind === 'wholeNumber'
+        ? fc.integer({ min: fact.min, max: fact.max })
+        : fact.kind === 'wish'
+          ? fc.constant(true)
+          : fc.boolean()
 
 const listingArb = fc.record({
   title: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
@@ -37,7 +39,10 @@ const listingArb = fc.record({
   placeId: fc.option(fc.constantFrom(...PLACES), { nil: null }),
   availability: fc.constantFrom('Available', 'Not Available'),
   ...Object.fromEntries(
-    Object.entries(LISTING_FACTS).map(([name, fact]) => [name, fc.option(factValue(fact), { nil: null })]),
+    Object.entries(LISTING_FACTS).map(([name, fact]) => [
+      name,
+      fact.kind === 'choice' && fact.required ? factValue(fact) : fc.option(factValue(fact), { nil: null }),
+    ]),
   ),
 })
 
@@ -52,7 +57,15 @@ const queryArb = fc
     near: opt(fc.constantFrom(...PLACES)),
     radiusKm: opt(fc.constantFrom(1, 15, 30, 200)),
     ...Object.fromEntries(
-      factFilters(LISTING_FACTS).map(({ param, fact, bound }) => [param, bound ? opt(factValue(fact)) : yes]),
+      factFilters(LISTING_FACTS).map(({ param, fact, bound }) => [
+        param,
+        // An any-of filter: one or more of the choice's values, comma-separated.
+        fact.kind === 'choice'
+          ? opt(fc.subarray(Object.keys(fact.options), { minLength: 1 }).map((values) => values.join(',')))
+          : bound
+            ? opt(factValue(fact))
+            : yes,
+      ]),
     ),
   })
   .map((query) => {

@@ -17,9 +17,11 @@ import { messagesAs, startAs } from '../routes/conversations/test-requests.ts'
 import { BERLIN, createAd, sampleAd } from '../routes/seeker-ads/test-requests.ts'
 import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 import { unsubscribeToken } from '../saved-searches/saved-view.ts'
+import { createReferencesRepository } from '../routes/references/references-repository.ts'
 import { TEST_ENV } from '../test/app.ts'
 import { bookAs, putTimesAs, sampleTimes, slotFrom } from '../routes/viewings/test-requests.ts'
 import { CHANGE_REFUSALS } from '../routes/viewings/refusals.ts'
+import { selectRows } from '../test/database.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
 // private fields (phone number, e-mail) the answer may carry. One table; a route missing from it fails the suite.
@@ -42,6 +44,9 @@ type Ctx = {
   pushId?: string
   /** A viewing of the owner's listing a verified seeker booked. */
   viewingId?: string
+  /** The link token of a reference the owner asked for, and a reference written about them. */
+  referenceToken?: string
+  referenceId?: string
 }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
@@ -84,6 +89,7 @@ const summary = (ctx: Ctx) => ({
   ...{ placeId: null, placeName: null, lat: null, lon: null },
   cover: null,
   isExample: false,
+  advertiser: 'flatmate',
 })
 const full = (ctx: Ctx, extra: object) => ({
   ...summary(ctx),
@@ -251,6 +257,35 @@ const pushAnswer = (ctx: Ctx, extra: object = {}) => ({
   ...extra,
 })
 const NO_SUCH_DEVICE: Cell = { status: 404, body: () => ({ error: 'Push subscription not found.' }) }
+/** The owner, verified, asks someone for a reference (its token into ctx.referenceToken). */
+const ownerAsksReference = async (ctx: Ctx) => {
+  await t.database.db.execute(sql`update "user" set email_verified = true where id = ${ctx.owner.id}`)
+  const asked = await createReferencesRepository(t.database.db).request(ctx.owner.id, {
+    refereeEmail: 'sam@example.com',
+    refereeName: 'Sam',
+    relationship: 'flatmate',
+  })
+  if (typeof asked === 'string') throw new Error(asked)
+  ctx.referenceToken = asked.token
+}
+const REFERENCE_ANSWER = {
+  relationship: 'flatmate',
+  ...{ from: '2024-01', to: '2025-01', tidy: 5, bills: 5, considerate: 4, communication: 4, text: 'Great.' },
+}
+/** Sam has written the owner a reference (its id into ctx.referenceId). */
+const ownerHasReference = async (ctx: Ctx) => {
+  await ownerAsksReference(ctx)
+  await injectAs(t.app, null, {
+    method: 'POST',
+    url: `/api/references/${ctx.referenceToken}`,
+    payload: REFERENCE_ANSWER,
+  })
+  const [row] = await selectRows<{ id: string }>(
+    t.database,
+    sql`select id from reference where subject_id = ${ctx.owner.id}`,
+  )
+  ctx.referenceId = row!.id
+}
 
 const NOT_A_PARTICIPANT: Cell = {
   status: 403,
@@ -1257,6 +1292,74 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: NO_SUCH_DEVICE,
       owner: { status: 200, body: () => ({ message: 'Device removed.' }) },
+    },
+  },
+  {
+    route: 'POST /api/references/requests',
+    given: (ctx) =>
+      t.database.db.execute(sql`update "user" set email_verified = true where id = ${ctx.owner.id}`),
+    request: () => ({
+      method: 'POST',
+      url: '/api/references/requests',
+      payload: { refereeEmail: 'sam@example.com', refereeName: 'Sam', relationship: 'landlord' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: {
+        status: 403,
+        body: () => ({ error: 'Confirm your e-mail address before asking for references.' }),
+      },
+      owner: { status: 201, body: () => ({ message: 'Request sent.' }) },
+    },
+  },
+  {
+    route: 'GET /api/references/mine',
+    given: ownerAsksReference,
+    request: () => ({ method: 'GET', url: '/api/references/mine' }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 200, body: () => ({ references: [], pending: [] }) },
+      owner: {
+        status: 200,
+        body: () => ({
+          references: [],
+          pending: [{ refereeName: 'Sam', relationship: 'flatmate', expiresAt: anyString }],
+        }),
+      },
+    },
+  },
+  {
+    // The link's token decides, whoever asks: the referee has no account.
+    route: 'GET /api/references/:id',
+    given: ownerAsksReference,
+    request: (ctx) => ({ method: 'GET', url: `/api/references/${ctx.referenceToken}` }),
+    cells: same({
+      status: 200,
+      body: (ctx) => ({ requesterName: ctx.owner.name, relationship: 'flatmate' }),
+    }),
+  },
+  {
+    route: 'POST /api/references/:id',
+    given: ownerAsksReference,
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/references/${ctx.referenceToken}`,
+      payload: REFERENCE_ANSWER,
+    }),
+    cells: same({ status: 201, body: () => ({ message: 'Thank you: your reference is published.' }) }),
+  },
+  {
+    route: 'PATCH /api/references/:id',
+    given: ownerHasReference,
+    request: (ctx) => ({
+      method: 'PATCH',
+      url: `/api/references/${ctx.referenceId}`,
+      payload: { hidden: true },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => ({ error: 'Reference not found.' }) },
+      owner: { status: 200, body: () => ({ hidden: true }) },
     },
   },
   {

@@ -214,6 +214,33 @@ const API_WRITES: Record<string, Write> = {
     url: '/api/saved-searches/:saved',
     user: () => alice,
   },
+  'POST /api/references/requests': {
+    method: 'POST',
+    url: '/api/references/requests',
+    payload: { refereeEmail: 'sam@example.com', refereeName: 'Sam', relationship: 'flatmate' },
+    user: () => alice,
+  },
+  // The referee's answer needs no session, but is posted from Nestmate's own page: a cross-site post is refused too.
+  'POST /api/references/:id': {
+    method: 'POST',
+    url: '/api/references/forged-token',
+    payload: {
+      relationship: 'flatmate',
+      from: '2024-01',
+      to: '2024-02',
+      tidy: 1,
+      bills: 1,
+      considerate: 1,
+      communication: 1,
+    },
+    user: () => alice,
+  },
+  'PATCH /api/references/:id': {
+    method: 'PATCH',
+    url: '/api/references/00000000-0000-4000-8000-000000000000',
+    payload: { hidden: true },
+    user: () => alice,
+  },
   'POST /api/saved-searches/:id/seen': {
     method: 'POST',
     url: '/api/saved-searches/:saved/seen',
@@ -358,6 +385,7 @@ async function expectNothingChanged() {
       sql`select listing_id from viewing_times union all select listing_id from viewing`,
     ),
   ).toEqual([])
+  expect(await selectRows(t.database, sql`select id from reference_request`)).toEqual([])
   // No moderator's decision went through.
   expect(await selectRows(t.database, sql`select id from moderation_action`)).toEqual([])
 }

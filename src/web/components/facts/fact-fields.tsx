@@ -15,8 +15,8 @@ type FactFieldsProps<T extends FactTable> = {
 }
 
 /**
- * The facts of a table as optional form fields: a date field, a number field within the fact's range, or a select
- * of Not said, Yes and No; values first, then the yes/no ones.
+ * The facts of a table as form fields: a select of its options, a date field, a number field within the fact's
+ * range, or a select of Not said, Yes and No; values first, then the yes/no ones.
  */
 export function FactFields<T extends FactTable>({
   table,
@@ -43,6 +43,22 @@ export function FactFields<T extends FactTable>({
               <option value="">Not said</option>
               <option value="true">Yes</option>
               <option value="false">No</option>
+            </select>
+          ) : fact.kind === 'choice' ? (
+            // A required choice has no "Not said": a listing written before it was asked chooses on its next edit.
+            <select
+              {...control(name, 'select')}
+              defaultValue={formValue(defaults[name])}
+              required={fact.required}
+            >
+              <option value="" disabled={fact.required}>
+                {fact.required ? 'Choose one' : 'Not said'}
+              </option>
+              {Object.entries(fact.options).map(([value, words]) => (
+                <option key={value} value={value}>
+                  {words}
+                </option>
+              ))}
             </select>
           ) : fact.kind === 'day' ? (
             <input {...control(name, 'input')} type="date" defaultValue={formValue(defaults[name])} />

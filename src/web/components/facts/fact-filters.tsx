@@ -1,6 +1,10 @@
 import { useId } from 'react'
 import { factFilters, type FactTable } from '#shared/fact-table.ts'
 
+/** The values an any-of filter's view holds: a list, or the address's comma-separated text. */
+const chosen = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : []
+
 type FactFiltersProps = {
   /** An entity's fact table (src/shared/fact-table.ts), e.g. the listing's household facts. */
   table: FactTable
@@ -13,7 +17,7 @@ type FactFiltersProps = {
 
 /**
  * A table's browse filters, folded away until asked for (open when the view sets any of them): a field per bound,
- * then a checkbox per yes-only fact. Plain fields of the browse form, so they travel in its URL like the others.
+ * a checkbox per value of an any-of choice, then a checkbox per yes-only fact. Plain fields of the browse form, so they travel in its URL like the others.
  */
 export function FactFilters({ table, view, summary, legend }: FactFiltersProps) {
   const id = useId()
@@ -45,10 +49,29 @@ export function FactFilters({ table, view, summary, legend }: FactFiltersProps) 
               />
             </label>
           ))}
+        {filters.map(({ param, label, fact }) =>
+          fact.kind === 'choice' ? (
+            <fieldset key={param} className="col-span-2 flex flex-wrap gap-x-4 gap-y-2 sm:col-span-4">
+              <legend className="mb-1 text-sm font-medium">{label} (any of)</legend>
+              {Object.entries(fact.options).map(([value, words]) => (
+                <label key={value} className="flex min-h-8 cursor-pointer items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={param}
+                    value={value}
+                    defaultChecked={chosen(view[param]).includes(value)}
+                    className="checkbox checkbox-sm checkbox-primary"
+                  />
+                  {words}
+                </label>
+              ))}
+            </fieldset>
+          ) : null,
+        )}
         <fieldset className="col-span-2 flex flex-wrap gap-x-4 gap-y-2 sm:col-span-4">
           <legend className="mb-1 text-sm font-medium">{legend}</legend>
           {filters
-            .filter((filter) => !filter.bound)
+            .filter((filter) => !filter.bound && filter.fact.kind !== 'choice')
             .map(({ param, label }) => (
               <label key={param} className="flex min-h-8 cursor-pointer items-center gap-2 text-sm">
                 <input

@@ -55,6 +55,7 @@ const listing = (isExample: boolean): ListingDetail => ({
   description: 'A bright room.',
   contact: 'https://facebook.com/maya.rooms',
   ownerVerified: true,
+  advertiser: null,
   availableFrom: null,
   minStayMonths: null,
   householdSize: null,

@@ -13,6 +13,7 @@ const valid = {
   location: 'Portland',
   rent: '850',
   roomType: 'Studio',
+  advertiser: 'live_out_landlord',
   contact: 'facebook.com/sunny',
   number: '+1 503 555 0100',
 }
@@ -35,6 +36,7 @@ describe('parseListingForm', () => {
         rent: 'Rent is required.',
         roomType: 'Room type is required.',
         contact: 'Contact info is required.',
+        advertiser: 'Who is posting is required.',
       },
     })
   })

@@ -85,7 +85,10 @@ function askedSearch(
   view: BrowseView,
   place?: ChosenPlace | null,
 ): { search: string } | { error: string } {
-  const data = Object.fromEntries(new FormData(form)) as Record<string, string>
+  // A field several boxes share (advertiser=) holds their values comma-separated, as browse's address writes them.
+  const data: Record<string, string> = {}
+  for (const [key, value] of new FormData(form))
+    data[key] = key in data && data[key] ? `${data[key]},${String(value)}` : String(value)
   if (place !== undefined) {
     // The box's text is still in the form until it re-renders: a choice (or clearing it) replaces it.
     delete data.nearText

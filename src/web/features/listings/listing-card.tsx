@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router'
 import { FaCalendarCheck, FaHeartPulse, FaHouseUser, FaLocationDot, FaRoute, FaUser } from 'react-icons/fa6'
 import { confirmedAgo, formatRent } from '#shared/format.ts'
+import { LISTING_FACTS } from '#shared/listing-values.ts'
 import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
+import { factText } from '../../components/facts/fact-text.ts'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
@@ -15,7 +17,7 @@ export type CardListing = Pick<
   Partial<
     Pick<
       BrowseSummary,
-      'rent' | 'roomType' | 'placeName' | 'distanceKm' | 'match' | 'sharedInterests' | 'cover'
+      'rent' | 'roomType' | 'placeName' | 'distanceKm' | 'match' | 'sharedInterests' | 'cover' | 'advertiser'
     >
   >
 
@@ -106,7 +108,16 @@ export function ListingCard({
           <div className="flex items-center gap-2">
             <FaUser aria-hidden="true" className="shrink-0 text-primary" />
             <dt className="sr-only">Poster</dt>
-            <dd className="min-w-0 wrap-anywhere">Posted by: {listing.userName}</dd>
+            <dd className="min-w-0 wrap-anywhere">
+              Posted by: {listing.userName}
+              {/* Who is posting, in words; nothing for a listing written before it was asked. */}
+              {listing.advertiser && (
+                <span className="text-base-content/70">
+                  {' '}
+                  · {factText(LISTING_FACTS.advertiser, listing.advertiser)}
+                </span>
+              )}
+            </dd>
           </div>
           <div className="flex items-center gap-2">
             <FaCalendarCheck aria-hidden="true" className="shrink-0 text-primary" />

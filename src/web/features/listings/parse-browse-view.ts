@@ -8,7 +8,8 @@ import { DEFAULT_VIEW, VIEW_KEYS, type BrowseView } from './browse-api.ts'
 export function parseBrowseView(params: URLSearchParams): BrowseView {
   const view: BrowseView = { ...DEFAULT_VIEW }
   for (const key of VIEW_KEYS) {
-    const raw = params.get(key)?.trim()
+    // A plain form (before the app loads) repeats a parameter its boxes share: read them all, comma-separated.
+    const raw = params.getAll(key).join(',').trim()
     if (!raw) continue
     const parsed = BrowseQuerySchema.shape[key].safeParse(raw)
     if (parsed.success && parsed.data !== undefined) Object.assign(view, { [key]: parsed.data })

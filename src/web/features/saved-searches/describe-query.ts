@@ -7,9 +7,14 @@ import { factText } from '../../components/facts/fact-text.ts'
 // (decisions 029 and 048): a new fact filter is described with no edit here.
 const FACT_FILTERS = factFilters(LISTING_FACTS)
 
-/** A fact filter in words: "furnished", "move in by 1 December 2026", "max stay 6 months". */
+/** A fact filter in words: "posted by letting agent or current flatmate", "furnished", "move in by 1 December 2026", "max stay 6 months". */
 function factWords({ fact, label, bound }: FactFilter, value: string): string {
   const words = label.replace(/\s*\(.*\)$/, '').toLowerCase()
+  if (fact.kind === 'choice')
+    return `${words} ${value
+      .split(',')
+      .map((one) => factText(fact, one).toLowerCase())
+      .join(' or ')}`
   return bound ? `${words} ${factText(fact, value)}` : words
 }
 
