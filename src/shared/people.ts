@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ListingSummarySchema } from './listing.ts'
 import { SeekerAdSummarySchema } from './seeker-ad.ts'
+import { PublicReferencesSchema } from './references.ts'
 
 // A person's public profile (GET /api/people/:id): what anyone signed in may read about them. Nothing private: no
 // e-mail, phone, questionnaire answers or hidden listings and ads.
@@ -27,22 +28,6 @@ export const RatingsSchema = z.object(
 )
 export type Ratings = z.infer<typeof RatingsSchema>
 
-export const REFERENCE_RELATIONSHIPS = ['flatmate', 'landlord', 'live_in_landlord'] as const
-/** "YYYY-MM": a reference's period is years and months. */
-const yearMonth = z.string().regex(/^\d{4}-\d{2}$/)
-
-/** A reference as the profile shows it: the referee's name as typed, never their address. */
-export const ReferenceSchema = RatingsSchema.extend({
-  _id: z.string(),
-  refereeName: z.string(),
-  relationship: z.enum(REFERENCE_RELATIONSHIPS),
-  from: yearMonth,
-  to: yearMonth,
-  text: z.string(),
-  createdAt: z.string(),
-})
-export type Reference = z.infer<typeof ReferenceSchema>
-
 /** A published review by someone the person lived with, and the person's one reply. */
 export const ReviewSchema = RatingsSchema.extend({
   _id: z.string(),
@@ -60,7 +45,8 @@ export const PersonProfileSchema = ReplyStatsSchema.extend({
   photo: z.string().nullable(),
   memberSince: z.string(),
   emailVerified: z.boolean(),
-  references: z.object({ count: z.number().int(), items: z.array(ReferenceSchema) }),
+  /** The references the person shows (references.ts), newest first. */
+  references: PublicReferencesSchema,
   reviews: z.object({
     count: z.number().int(),
     /** Each rating's average over the published reviews; null without any. */

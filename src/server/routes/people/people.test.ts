@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { PersonProfileSchema } from '#shared/people.ts'
 import { createListing, injectAs, signUp, signUpVerified, useTestApp, type TestUser } from '../../test/app.ts'
 import { createAd } from '../seeker-ads/test-requests.ts'
+import { createReferencesRepository } from '../references/references-repository.ts'
 
 const t = useTestApp()
 const profileAs = (viewer: TestUser | null, id: string) =>
@@ -26,6 +27,26 @@ test('a person’s profile: name, photo, since, verified, stats, shown listings 
   const adId = await createAd(t.app, person, { headline: 'Looking near the river' })
   await run(sql`insert into reply_stat (user_id, reply_rate, reply_hours, refreshed_at)
     values (${person.id}, 90, 3, now())`)
+  // Two references written from their links; the person hides one.
+  const references = createReferencesRepository(t.database.db)
+  for (const [refereeEmail, refereeName] of [
+    ['sam.flat@example.com', 'Sam'],
+    ['kit.flat@example.com', 'Kit'],
+  ] as const) {
+    const asked = await references.request(person.id, { refereeEmail, refereeName, relationship: 'flatmate' })
+    if (typeof asked === 'string') throw new Error(asked)
+    const answer = { relationship: 'flatmate', from: '2023-01', to: '2024-06', tidy: 5, bills: 4 }
+    const payload = { ...answer, considerate: 5, communication: 4, text: `${refereeName} says: tidy.` }
+    const sent = await injectAs(t.app, null, {
+      method: 'POST',
+      url: `/api/references/${asked.token}`,
+      payload,
+    })
+    expect(sent.statusCode).toBe(201)
+  }
+  await run(
+    sql`update reference set hidden_at = now() where referee_name = 'Kit' and subject_id = ${person.id}`,
+  )
 
   const viewer = await signUp(t.app)
   const response = await profileAs(viewer, person.id)
@@ -38,7 +59,10 @@ test('a person’s profile: name, photo, since, verified, stats, shown listings 
     emailVerified: true,
     replyRate: 90,
     replyHours: 3,
-    references: { count: 0, items: [] },
+    references: {
+      count: 1,
+      items: [expect.objectContaining({ refereeName: 'Sam', confirmedByEmail: true })],
+    },
     reviews: { count: 0, average: null, items: [] },
   })
   expect(Date.parse(profile.memberSince)).toBeLessThanOrEqual(Date.now())
@@ -47,7 +71,7 @@ test('a person’s profile: name, photo, since, verified, stats, shown listings 
 
   // Every field, however deep, read for what must never be there.
   const all = strings(response.json())
-  for (const secret of [person.email, '1234567', 'Secret attic', hiddenId])
+  for (const secret of [person.email, '1234567', 'Secret attic', hiddenId, 'sam.flat@', 'Kit'])
     expect(all.filter((text) => text.includes(secret))).toEqual([])
   for (const field of ['email', 'userEmail', 'number', 'contact', 'answers', 'interests', 'hiddenReason'])
     expect(all).not.toContain(field)

@@ -3,6 +3,7 @@ import { FaCircleCheck } from 'react-icons/fa6'
 import { PATHS } from '#shared/api.ts'
 import { formatRent } from '#shared/format.ts'
 import type { PersonProfile } from '#shared/people.ts'
+import type { PublicReferences, Reference } from '#shared/references.ts'
 import { ReplyStatsLine } from '../../components/reply-stats.tsx'
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -33,6 +34,7 @@ export function PersonView({ person, currency }: { person: PersonProfile; curren
           <ReplyStatsLine stats={person} />
         </div>
       </header>
+      <References references={person.references} />
       <section aria-labelledby="person-listings" className="flex flex-col gap-3">
         <h2 id="person-listings" className="text-xl font-semibold">
           Rooms offered
@@ -74,5 +76,48 @@ export function PersonView({ person, currency }: { person: PersonProfile; curren
         )}
       </section>
     </article>
+  )
+}
+
+const RELATIONSHIP_WORDS: Record<Reference['relationship'], string> = {
+  flatmate: 'Lived together as flatmates',
+  landlord: 'Their landlord',
+  live_in_landlord: 'Their live-in landlord',
+}
+const RATING_WORDS = [
+  ['tidy', 'Tidy'],
+  ['bills', 'Pays on time'],
+  ['considerate', 'Considerate'],
+  ['communication', 'Communication'],
+] as const
+const month = (yearMonth: string) => monthYear.format(new Date(`${yearMonth}-01T00:00:00Z`))
+
+/** The references the person shows: who wrote each (their name as typed), when, ratings and words. */
+function References({ references }: { references: PublicReferences }) {
+  return (
+    <section aria-labelledby="person-references" className="flex flex-col gap-3">
+      <h2 id="person-references" className="text-xl font-semibold">
+        References {references.count > 0 && <span className="font-normal">({references.count})</span>}
+      </h2>
+      {references.count === 0 ? (
+        <p className="text-base-content/80">No references yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {references.items.map((reference) => (
+            <li key={reference._id} className="flex flex-col gap-1 rounded-box bg-base-200 p-3">
+              <p className="font-semibold wrap-anywhere">{reference.refereeName}</p>
+              <p className="text-sm">
+                {RELATIONSHIP_WORDS[reference.relationship]}, {month(reference.from)} – {month(reference.to)}{' '}
+                · <FaCircleCheck aria-hidden="true" className="inline text-success" /> Confirmed by e-mail
+              </p>
+              <p className="text-sm">
+                {RATING_WORDS.map(([key, words]) => `${words} ${reference[key]}/5`).join(' · ')}
+              </p>
+              {reference.text && <p className="whitespace-pre-line wrap-anywhere">{reference.text}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }
