@@ -16,6 +16,8 @@ export const API = {
   myListings: '/api/my-listings',
   users: '/api/users',
   person: (id: string) => `/api/people/${encodeURIComponent(id)}`,
+  /** A reference request by its link's token: what is asked, and the referee's answer. */
+  referenceLink: (token: string) => `/api/references/${encodeURIComponent(token)}`,
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,
   myLikes: '/api/my-likes',
   likers: (id: string) => `/api/my-listings/${encodeURIComponent(id)}/likers`,

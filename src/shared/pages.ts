@@ -93,6 +93,8 @@ export const PAGES = {
   },
   // A person's public profile: who they are, how they answer, what they offer or look for.
   person: { path: '/people/:id', layout: 'root', module: 'routes/person.tsx', signIn: true },
+  /** A reference request's mail links here: the referee answers without an account (the token is the `:id`). */
+  referenceAnswer: { path: '/references/:id', layout: 'root', module: 'routes/reference-answer.tsx' },
   // The footer links these short paths; the pages live under /dashboard.
   shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
   shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '#shared/errors.ts'
+import { PATHS } from '#shared/api.ts'
 import {
   MyReferencesSchema,
   RELATIONSHIP_WORDS,
@@ -56,7 +57,7 @@ export const referenceRoutes =
         if (asked === 'own-address') throw new HttpError(400, MESSAGES.ownAddress)
         if (asked === 'exists') throw new HttpError(409, MESSAGES.exists)
         if (asked === 'too-many') throw new HttpError(429, MESSAGES.tooMany)
-        const link = `${baseUrl}/references/${asked.token}`
+        const link = `${baseUrl}${PATHS.referenceAnswer(asked.token)}`
         mailer.send({
           to: request.body.refereeEmail,
           link,

@@ -3,7 +3,7 @@ import { FaCircleCheck } from 'react-icons/fa6'
 import { PATHS } from '#shared/api.ts'
 import { formatRent } from '#shared/format.ts'
 import type { PersonProfile } from '#shared/people.ts'
-import type { PublicReferences, Reference } from '#shared/references.ts'
+import { RATINGS, RATING_WORDS, RELATIONSHIP_WORDS, type PublicReferences } from '#shared/references.ts'
 import { ReplyStatsLine } from '../../components/reply-stats.tsx'
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -79,17 +79,6 @@ export function PersonView({ person, currency }: { person: PersonProfile; curren
   )
 }
 
-const RELATIONSHIP_WORDS: Record<Reference['relationship'], string> = {
-  flatmate: 'Lived together as flatmates',
-  landlord: 'Their landlord',
-  live_in_landlord: 'Their live-in landlord',
-}
-const RATING_WORDS = [
-  ['tidy', 'Tidy'],
-  ['bills', 'Pays on time'],
-  ['considerate', 'Considerate'],
-  ['communication', 'Communication'],
-] as const
 const month = (yearMonth: string) => monthYear.format(new Date(`${yearMonth}-01T00:00:00Z`))
 
 /** The references the person shows: who wrote each (their name as typed), when, ratings and words. */
@@ -111,7 +100,7 @@ function References({ references }: { references: PublicReferences }) {
                 · <FaCircleCheck aria-hidden="true" className="inline text-success" /> Confirmed by e-mail
               </p>
               <p className="text-sm">
-                {RATING_WORDS.map(([key, words]) => `${words} ${reference[key]}/5`).join(' · ')}
+                {RATINGS.map((key) => `${RATING_WORDS[key]} ${reference[key]}/5`).join(' · ')}
               </p>
               {reference.text && <p className="whitespace-pre-line wrap-anywhere">{reference.text}</p>}
             </li>

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { newUser, signedInPage, uniqueLetterToken } from '../support/api.ts'
+import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
+import { linkFromMail, mailText } from '../support/mail.ts'
+
+test('a person asks for a reference; the referee answers from the mail with no account; the profile shows it', async ({
+  browser,
+  baseURL,
+}) => {
+  const subject = await signedInPage(browser, baseURL!, newUser({ name: `Rae ${uniqueLetterToken()}` }))
+  await subject.page.goto(await linkFromMail(subject.user.email, /Confirm your e-mail/))
+  await expect(subject.page.getByRole('heading', { name: /verified/i })).toBeVisible()
+  const refereeEmail = `sam-${uniqueLetterToken().toLowerCase()}@example.com`
+  const asked = await subject.context.request.post('/api/references/requests', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { refereeEmail, refereeName: 'Sam Lindqvist', relationship: 'flatmate' },
+  })
+  expect(asked.status()).toBe(201)
+
+  // The referee: the link in their mail, in a browser with no account.
+  const link = (await mailText(refereeEmail, /reference request/i)).match(
+    /http:\/\/\S+\/references\/\S+/,
+  )?.[0]
+  expect(link).toBeTruthy()
+  const referee = await browser.newContext()
+  const page = await referee.newPage()
+  await page.goto(link!)
+  await expect(page.getByText(`${subject.user.name} asked you for a reference`)).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(page, { screenshot: 'reference-answer' })
+  await page.getByLabel('From', { exact: true }).fill('2023-02')
+  await page.getByLabel('To', { exact: true }).fill('2024-08')
+  for (const rating of ['Tidy', 'Pays on time', 'Considerate', 'Communication'])
+    await page.getByLabel(rating, { exact: true }).selectOption('5')
+  await page.getByLabel(/A few words/).fill('Kept the kitchen spotless and paid every bill on the day.')
+  await page.getByRole('button', { name: 'Send the reference' }).click()
+  await expect(page.getByRole('status')).toContainText(/published/i)
+  // The link is single-use.
+  await page.reload()
+  await expect(page.getByRole('alert')).toContainText(/used already/)
+  await referee.close()
+
+  // The subject's public profile shows it, confirmed by e-mail, without the referee's address.
+  const session = await subject.context.request.get('/api/auth/get-session')
+  const { user } = (await session.json()) as { user: { id: string } }
+  await subject.page.goto(`/people/${user.id}`)
+  const references = subject.page.getByRole('region', { name: /References/ })
+  await expect(references.getByText('Sam Lindqvist')).toBeVisible()
+  await expect(references.getByText(/Confirmed by e-mail/)).toBeVisible()
+  await expect(subject.page.getByText(refereeEmail)).toHaveCount(0)
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'profile-references' })
+  await subject.context.close()
+})
