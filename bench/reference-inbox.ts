@@ -13,7 +13,18 @@ const inboxSql = (before: boolean, listing: boolean) => {
   return `select side.conversation_id as id, c.listing_id as "listingId", l.title, o.name, o.image as photo,
     coalesce(l.availability = 'Available' and l.hidden_reason is null, false) as available,
     lm.id::float8 as "lastId", left(lm.body, 200) as "lastBody",
-    lm.sender_id = $1 as "lastMine", ${ISO('lm.created_at')} as "lastAt", side.unread
+    lm.sender_id = $1 as "lastMine", lm.kind as "lastKind", lm.event_type as "lastEvent",
+    lm.viewing_id as "lastViewing", ${ISO('lm.created_at')} as "lastAt", side.unread,
+    case
+      when c.declined_at is not null then 'declined'
+      when not coalesce(l.availability = 'Available' and l.hidden_reason is null, false) then 'taken'
+      when exists (select 1 from viewing v where v.conversation_id = c.id and v.status = 'booked') then 'viewing'
+      when c.replied_at is not null then 'replied'
+      when (select theirs.read_id from conversation_member theirs
+        where theirs.conversation_id = c.id and theirs.user_id = c.poster_id) > 0 then 'read'
+      else 'sent'
+    end as state,
+    c.seeker_id = $1 as "startedByMe"
   from conversation_member side
   join conversation c on c.id = side.conversation_id
   join message lm on lm.id = side.last_message_id
@@ -36,8 +47,13 @@ type Row = {
   lastId: number
   lastBody: string
   lastMine: boolean
+  lastKind: 'text' | 'event'
+  lastEvent: string | null
+  lastViewing: string | null
   lastAt: string
   unread: number
+  state: string
+  startedByMe: boolean
 }
 
 export async function inbox(pool: Queryable, url: URL, userId: string): Promise<Answer> {
@@ -58,8 +74,19 @@ export async function inbox(pool: Queryable, url: URL, userId: string): Promise<
         ? { kind: 'listing', id: row.listingId, title: row.title, available: row.available }
         : null,
     other: row.name === null ? null : { name: row.name, photo: row.photo ?? '' },
-    lastMessage: { id: row.lastId, body: row.lastBody, mine: row.lastMine, createdAt: row.lastAt },
+    lastMessage: {
+      id: row.lastId,
+      body: row.lastBody,
+      mine: row.lastMine,
+      kind: row.lastKind,
+      ...(row.lastEvent
+        ? { event: { type: row.lastEvent, ...(row.lastViewing ? { viewingId: row.lastViewing } : {}) } }
+        : {}),
+      createdAt: row.lastAt,
+    },
     unread: row.unread,
+    state: row.state,
+    startedByMe: row.startedByMe,
   }))
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' }
   const last = entries.at(-1)

@@ -66,30 +66,30 @@ describe('the docs check', () => {
 
   test('fails on a decision record missing from docs/README.md, or listed there but missing', () => {
     const unlisted = changed({
-      'docs/decisions/099-made-up.md': () => '# 099. Made up\n\nStatus: Accepted\n',
+      'docs/decisions/999-made-up.md': () => '# 999. Made up\n\nStatus: Accepted\n',
     })
     expect(findProblems(root, unlisted)).toEqual([
-      `docs/README.md: decision 099 (docs/decisions/099-made-up.md) isn't listed`,
+      `docs/README.md: decision 999 (docs/decisions/999-made-up.md) isn't listed`,
     ])
-    const gone = changed({ 'docs/README.md': (text) => `${text}- [099](decisions/099-gone.md): gone.\n` })
+    const gone = changed({ 'docs/README.md': (text) => `${text}- [999](decisions/999-gone.md): gone.\n` })
     expect(findProblems(root, gone)).toEqual([
-      `docs/README.md:${lastLine(gone.get('docs/README.md')!)}: the link to decisions/099-gone.md leads nowhere`,
+      `docs/README.md:${lastLine(gone.get('docs/README.md')!)}: the link to decisions/999-gone.md leads nowhere`,
     ])
   })
 
   test('fails on a "decision NNN" that names no record, in the docs and in code comments, stylesheets too', () => {
     expect(base.get('src/web/styles.css')).toContain('decision 037')
-    const source = `${readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')}// Decisions 029 and 097 say why.\nconst text = 'decision 095'\n`
+    const source = `${readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')}// Decisions 029 and 997 say why.\nconst text = 'decision 995'\n`
     const docs = changed({
-      'src/web/styles.css': (text) => `${text}/* The reveal (decision 098). */\n`,
+      'src/web/styles.css': (text) => `${text}/* The reveal (decision 998). */\n`,
       'src/server/main.ts': () => commentsOf(source),
-      'docs/architecture.md': (text) => `${text}Decisions 046, 053, 096 chose it; decisions 038–040 hold.\n`,
+      'docs/architecture.md': (text) => `${text}Decisions 046, 053, 996 chose it; decisions 038–040 hold.\n`,
     })
     expect(findProblems(root, docs).sort()).toEqual(
       [
-        `src/web/styles.css:${lastLine(docs.get('src/web/styles.css')!)}: decision 098 has no record`,
-        `src/server/main.ts:${lastLine(source) - 1}: decision 097 has no record`,
-        `docs/architecture.md:${lastLine(docs.get('docs/architecture.md')!)}: decision 096 has no record`,
+        `src/web/styles.css:${lastLine(docs.get('src/web/styles.css')!)}: decision 998 has no record`,
+        `src/server/main.ts:${lastLine(source) - 1}: decision 997 has no record`,
+        `docs/architecture.md:${lastLine(docs.get('docs/architecture.md')!)}: decision 996 has no record`,
       ].sort(),
     )
   })
@@ -137,9 +137,9 @@ describe('the docs check', () => {
   })
 
   test('fails on a folder of the rooms §7 does not describe, and on a described folder that is gone', () => {
-    const folders = [...readFolders(root), 'src/server/viewings']
+    const folders = [...readFolders(root), 'src/server/tenancies']
     expect(findProblems(root, base, undefined, undefined, folders)).toEqual([
-      'docs/architecture.md §7: the folder src/server/viewings/ is not described',
+      'docs/architecture.md §7: the folder src/server/tenancies/ is not described',
     ])
     const docs = changed({
       'docs/architecture.md': (text) => text.replace('- `src/server/cleanup/`', '- `src/server/sweeps/`'),

@@ -122,7 +122,7 @@ export function renderMail(
  * their account's name, as one plain line (decisions 035, 067, 075): not the name they typed for the referee, no
  * message of theirs. The relationship is one of Nestmate's own phrases.
  */
-export function renderReferenceRequest(input: {
+export function renderReferenceRequestMail(input: {
   requesterName: string
   relationship: string
   link: string

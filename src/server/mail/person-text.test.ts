@@ -3,11 +3,14 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { findContacts } from '#shared/message-text.ts'
 import { renderFreshnessMail } from '../listings/freshness-template.ts'
-import { renderMail, type RenderedMail } from './mail-templates.ts'
+import { renderMail, renderReferenceRequestMail, type RenderedMail } from './mail-templates.ts'
 import { personText } from './person-text.ts'
 import { renderSavedSearchMail } from '../saved-searches/saved-search-mail-template.ts'
 import { renderUnreadMail } from '../conversations/unread-mail-template.ts'
 import { renderHiddenNoticeMail } from '../moderation/hidden-notice-template.ts'
+import { renderNudgeMail } from '../conversations/nudge-template.ts'
+import { renderRoomTakenMail } from '../conversations/room-taken-template.ts'
+import { renderViewingMail } from '../viewings/viewing-mail-template.ts'
 
 const BASE = 'https://nestmate.test'
 const LINK = `${BASE}/api/auth/verify-email?token=abc`
@@ -103,6 +106,50 @@ const TEMPLATES: Record<string, () => RenderedMail[]> = {
       siteName: 'Nestmate',
       baseUrl: BASE,
       currency: 'USD',
+    }),
+  ],
+  renderNudgeMail: () => [
+    renderNudgeMail({
+      name: ATTACK,
+      waiting: [
+        { starterName: ATTACK, title: ATTACK },
+        { starterName: ATTACK, title: null },
+      ],
+      link: `${BASE}/dashboard/inbox`,
+      siteName: 'Nestmate',
+      baseUrl: BASE,
+    }),
+  ],
+  renderRoomTakenMail: () =>
+    (['listing', 'seeker_ad'] as const).map((kind) =>
+      renderRoomTakenMail({
+        kind,
+        name: ATTACK,
+        title: ATTACK,
+        link: `${BASE}/dashboard/inbox`,
+        siteName: 'Nestmate',
+        baseUrl: BASE,
+      }),
+    ),
+  renderViewingMail: () =>
+    (['booked', 'cancelled', 'reminder-24h', 'reminder-2h'] as const).map((kind) =>
+      renderViewingMail({
+        kind,
+        name: ATTACK,
+        title: ATTACK,
+        when: 'Mon 7 Jan, 10:00',
+        link: `${BASE}/dashboard/viewings`,
+        siteName: 'Nestmate',
+        baseUrl: BASE,
+      }),
+    ),
+  renderReferenceRequestMail: () => [
+    renderReferenceRequestMail({
+      requesterName: ATTACK,
+      relationship: 'Lived together as flatmates',
+      link: `${BASE}/references/t`,
+      siteName: 'Nestmate',
+      baseUrl: BASE,
     }),
   ],
   renderFreshnessMail: () => [

@@ -116,7 +116,7 @@ const withoutContacts = (ctx: Ctx, extra: object) => {
 }
 const listingBody = {
   ...{ title: 'Edited', location: 'Leeds', rent: 500, roomType: 'Studio' },
-  contact: 'a.example',
+  ...{ contact: 'a.example', advertiser: 'live_out_landlord' },
 }
 const photoAnswer = {
   id: anyString,
@@ -316,7 +316,7 @@ const DECLINED: Cell = {
   body: (ctx) => ({
     id: ctx.conversationId,
     about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
-    other: { name: anyString, photo: '' },
+    other: { id: anyString, name: anyString, photo: '', replyRate: null, replyHours: null },
     seenUpTo: ctx.messageId,
     blockedByMe: false,
     blockedMe: false,

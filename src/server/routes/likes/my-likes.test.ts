@@ -31,6 +31,7 @@ describe('GET /api/my-likes', () => {
       availability: 'Available',
       userName: carol!.name,
       isExample: false,
+      advertiser: 'flatmate',
       likes: 2,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

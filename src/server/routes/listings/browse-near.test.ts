@@ -67,7 +67,15 @@ describe('a listing with a place', () => {
       const response = await injectAs(t.app, poster, {
         method: 'POST',
         url: '/api/roommate-listings',
-        payload: { title: 'x', location: 'y', rent: 1, roomType: 'Single', contact: 'a.example', placeId },
+        payload: {
+          title: 'x',
+          location: 'y',
+          rent: 1,
+          roomType: 'Single',
+          contact: 'a.example',
+          advertiser: 'agent',
+          placeId,
+        },
       })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ error: 'Unknown place.' })
@@ -77,7 +85,15 @@ describe('a listing with a place', () => {
       injectAs(t.app, poster, {
         method: 'PUT',
         url: `/api/roommate-listings/${id}`,
-        payload: { title: 'x', location: 'y', rent: 1, roomType: 'Single', contact: 'a.example', placeId },
+        payload: {
+          title: 'x',
+          location: 'y',
+          rent: 1,
+          roomType: 'Single',
+          contact: 'a.example',
+          advertiser: 'agent',
+          placeId,
+        },
       })
     expect((await edit(2)).statusCode).toBe(400)
     expect((await edit(POTSDAM)).statusCode).toBe(200)

@@ -58,6 +58,7 @@ const SUMMARY_KEYS = [
   'isExample',
   'likes',
   'lifestyle',
+  'advertiser',
   'location',
   'rent',
   'roomType',

@@ -267,6 +267,7 @@ describe('POST /api/roommate-listings', () => {
           { path: 'rent', message: 'Rent is required.' },
           { path: 'roomType', message: 'Room type must be Single, Shared or Studio.' },
           { path: 'contact', message: 'Contact info is required.' },
+          { path: 'advertiser', message: 'Who is posting is required.' },
         ],
       })
     })
@@ -448,6 +449,7 @@ describe('PUT /api/roommate-listings/:id', () => {
       contact: 'https://example.com/me',
       number: '555 0199',
       availability: 'Not Available',
+      advertiser: 'agent',
     }
     const response = await update(alice, id, changes)
     expect(response.statusCode).toBe(200)

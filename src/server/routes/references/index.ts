@@ -13,7 +13,7 @@ import {
   ReferenceVisibilitySchema,
 } from '#shared/references.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import { renderReferenceRequest } from '../../mail/mail-templates.ts'
+import { renderReferenceRequestMail } from '../../mail/mail-templates.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { WRITE_LIMIT } from '../listings/index.ts'
 import type { ReferencesRepository } from './references-repository.ts'
@@ -61,7 +61,7 @@ export const referenceRoutes =
         mailer.send({
           to: request.body.refereeEmail,
           link,
-          ...renderReferenceRequest({
+          ...renderReferenceRequestMail({
             requesterName: asked.requesterName,
             relationship: RELATIONSHIP_WORDS[request.body.relationship],
             link,
