@@ -13,6 +13,7 @@ const summary = {
   availability: 'Available',
   userName: 'Ana',
   isExample: false,
+  advertiser: null,
   likes: 3,
   createdAt: '2024-05-01T10:00:00.123Z',
   confirmedAt: '2024-06-01T08:30:00.456Z',
