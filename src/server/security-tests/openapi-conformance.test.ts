@@ -121,81 +121,79 @@ test("Better Auth's redirects answer as the document says: a Location and no bod
   }
 })
 
-// A push device's body is left out of the generated requests: generating its fixed-length key patterns on and past
-// their bounds never finished (the run hung). push.test.ts and fuzz.test.ts cover the route.
-const NOT_FROM_SCHEMAS = new Set(['POST /api/push/subscriptions'])
-describe.each(
-  operations
-    .filter((operation) => !NOT_FROM_SCHEMAS.has(`${operation.method} ${operation.path}`))
-    .map((operation) => ({ name: `${operation.method} ${operation.path}`, operation })),
-)('$name', ({ operation }) => {
-  test('valid, edge and hostile input from its schemas, as the owner, someone else and no one', async () => {
-    // Fresh people per operation: a sign-out or an account deletion here leaves the others untouched.
-    const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
-    const plain = examplePart(operation, cast)
-    const answer = await send(
-      operation,
-      buildRequest(operation, plain, { headers: as(cast, 'owner'), picture: cast.picture }),
-    )
-    // What the document calls valid, the server doesn't refuse as invalid input.
-    if (isOwn(operation) && answer.statusCode === 400)
-      expect(answer.json(), 'a request the document calls valid').not.toHaveProperty('issues')
-    for (const mode of ['valid', 'edge', 'hostile'] as Mode[]) {
-      const samples = fc.sample(requestArbitrary(operation, mode, resolve, cast.known), {
-        numRuns: 4,
-        seed: 26,
-      })
-      for (const [index, parts] of samples.entries()) {
-        const who = (['owner', 'stranger', 'anonymous'] as const)[index % 3]!
-        await send(
-          operation,
-          buildRequest(operation, parts, { headers: as(cast, who), picture: cast.picture }),
-        )
+describe.each(operations.map((operation) => ({ name: `${operation.method} ${operation.path}`, operation })))(
+  '$name',
+  ({ operation }) => {
+    test('valid, edge and hostile input from its schemas, as the owner, someone else and no one', async () => {
+      // Fresh people per operation: a sign-out or an account deletion here leaves the others untouched.
+      const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
+      const plain = examplePart(operation, cast)
+      const answer = await send(
+        operation,
+        buildRequest(operation, plain, { headers: as(cast, 'owner'), picture: cast.picture }),
+      )
+      // What the document calls valid, the server doesn't refuse as invalid input.
+      if (isOwn(operation) && answer.statusCode === 400)
+        expect(answer.json(), 'a request the document calls valid').not.toHaveProperty('issues')
+      for (const mode of ['valid', 'edge', 'hostile'] as Mode[]) {
+        const samples = fc.sample(requestArbitrary(operation, mode, resolve, cast.known), {
+          numRuns: 4,
+          seed: 26,
+        })
+        for (const [index, parts] of samples.entries()) {
+          const who = (['owner', 'stranger', 'anonymous'] as const)[index % 3]!
+          await send(
+            operation,
+            buildRequest(operation, parts, { headers: as(cast, who), picture: cast.picture }),
+          )
+        }
       }
-    }
-  })
+    })
 
-  test('refused requests: no session, cross-site, not JSON, too large, broken JSON, a malformed id', async () => {
-    const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
-    const plain = examplePart(operation, cast)
-    const request = (headers: Record<string, string>, parts = plain) =>
-      buildRequest(operation, parts, { headers, picture: cast.picture })
-    const anonymous = await send(operation, request(as(undefined, 'anonymous')))
-    const needsSession = operation.spec.security?.every((requirement) => Object.keys(requirement).length > 0)
-    if (isOwn(operation) && needsSession) expect(anonymous.statusCode).toBe(401)
-    const params = (operation.spec.parameters ?? []).filter((parameter) => parameter.in === 'path')
-    if (params.length > 0) {
-      const malformed = Object.fromEntries(params.map(({ name }) => [name, '%E0%A4%A']))
-      const broken = await send(operation, request(as(cast, 'owner'), { ...plain, path: malformed }))
-      expect(broken.statusCode).toBe(isOwn(operation) ? 400 : broken.statusCode)
-    }
-    if (!isWrite(operation)) return
-    const owner = as(cast, 'owner')
-    // Every write refuses a cross-site request, but one the document says is posted cross-site by design (RFC
-    // 8058's one-click unsubscribe, authorized by its token alone).
-    const refusesCrossSite = /cross-site/.test(operation.spec.responses?.['403']?.description ?? '')
-    expect(refusesCrossSite || operation.path === '/api/saved-searches/unsubscribe').toBe(true)
-    const crossSite = await send(operation, request({ ...owner, origin: 'https://evil.example' }))
-    const fetchedCrossSite = await send(operation, request({ ...owner, 'sec-fetch-site': 'cross-site' }))
-    for (const answer of [crossSite, fetchedCrossSite])
-      if (refusesCrossSite) expect(answer.statusCode).toBe(403)
-      else expect(answer.statusCode).not.toBe(403)
-    if (!hasJsonBody(operation)) return
-    const base = request(owner)
-    const notJson = await send(operation, {
-      ...base,
-      headers: { ...base.headers, 'content-type': 'text/plain' },
+    test('refused requests: no session, cross-site, not JSON, too large, broken JSON, a malformed id', async () => {
+      const cast = await castOf(t.app, { photo: namesPhoto(operation.path) })
+      const plain = examplePart(operation, cast)
+      const request = (headers: Record<string, string>, parts = plain) =>
+        buildRequest(operation, parts, { headers, picture: cast.picture })
+      const anonymous = await send(operation, request(as(undefined, 'anonymous')))
+      const needsSession = operation.spec.security?.every(
+        (requirement) => Object.keys(requirement).length > 0,
+      )
+      if (isOwn(operation) && needsSession) expect(anonymous.statusCode).toBe(401)
+      const params = (operation.spec.parameters ?? []).filter((parameter) => parameter.in === 'path')
+      if (params.length > 0) {
+        const malformed = Object.fromEntries(params.map(({ name }) => [name, '%E0%A4%A']))
+        const broken = await send(operation, request(as(cast, 'owner'), { ...plain, path: malformed }))
+        expect(broken.statusCode).toBe(isOwn(operation) ? 400 : broken.statusCode)
+      }
+      if (!isWrite(operation)) return
+      const owner = as(cast, 'owner')
+      // Every write refuses a cross-site request, but one the document says is posted cross-site by design (RFC
+      // 8058's one-click unsubscribe, authorized by its token alone).
+      const refusesCrossSite = /cross-site/.test(operation.spec.responses?.['403']?.description ?? '')
+      expect(refusesCrossSite || operation.path === '/api/saved-searches/unsubscribe').toBe(true)
+      const crossSite = await send(operation, request({ ...owner, origin: 'https://evil.example' }))
+      const fetchedCrossSite = await send(operation, request({ ...owner, 'sec-fetch-site': 'cross-site' }))
+      for (const answer of [crossSite, fetchedCrossSite])
+        if (refusesCrossSite) expect(answer.statusCode).toBe(403)
+        else expect(answer.statusCode).not.toBe(403)
+      if (!hasJsonBody(operation)) return
+      const base = request(owner)
+      const notJson = await send(operation, {
+        ...base,
+        headers: { ...base.headers, 'content-type': 'text/plain' },
+      })
+      if (isOwn(operation)) expect(notJson.statusCode).toBe(415)
+      const large = await send(operation, {
+        ...base,
+        payload: JSON.stringify({ padding: 'x'.repeat(40_000) }),
+      })
+      expect(large.statusCode).toBe(413)
+      const brokenJson = await send(operation, { ...base, payload: '{"title": ' })
+      expect(brokenJson.statusCode).toBe(400)
     })
-    if (isOwn(operation)) expect(notJson.statusCode).toBe(415)
-    const large = await send(operation, {
-      ...base,
-      payload: JSON.stringify({ padding: 'x'.repeat(40_000) }),
-    })
-    expect(large.statusCode).toBe(413)
-    const brokenJson = await send(operation, { ...base, payload: '{"title": ' })
-    expect(brokenJson.statusCode).toBe(400)
-  })
-})
+  },
+)
 
 describe('with the database gone', () => {
   test('every operation answers as the document says (503 once it needs the database)', async () => {

@@ -82,10 +82,14 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? 40, minLength + 60)
   const formatted = formattedString(schema.format)
   if (formatted) return formatted
-  if (typeof schema.pattern === 'string')
+  // A pattern says the length itself (a key of exactly 87 characters): only the bounds the schema declares
+  // apply, never the 40-character cap for free text, which no string of such a pattern could meet.
+  if (typeof schema.pattern === 'string') {
+    const declaredMax = (schema.maxLength as number | undefined) ?? Infinity
     return fc
       .stringMatching(new RegExp(schema.pattern))
-      .filter((s) => s.length >= minLength && s.length <= maxLength)
+      .filter((s) => s.length >= minLength && s.length <= declaredMax)
+  }
   // Mostly plain words (a host name passes as a web address too), so that valid values get past the handlers.
   return fc
     .oneof(
