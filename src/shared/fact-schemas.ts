@@ -35,17 +35,18 @@ const choiceList = (fact: ChoiceFact) => choices(fact).join(', ')
 function input(fact: Fact): z.ZodType {
   const label = fact.messageLabel ?? unitLabel(fact)
   if (fact.kind === 'choice') {
+    // A required choice is asked on every write from now on (a plain enum the published document marks
+    // required); rows written before it stay null.
+    if (fact.required)
+      return z.preprocess(
+        blankToUndefined,
+        z.enum(choices(fact), {
+          error: (issue) =>
+            issue.input == null ? `${label} is required.` : `${label} must be one of ${choiceList(fact)}.`,
+        }),
+      )
     const schema = z.enum(choices(fact), { error: `${label} must be one of ${choiceList(fact)}.` })
-    // A required choice is asked on every write from now on; rows written before it stay null.
-    return fact.required
-      ? z.preprocess(
-          blankToUndefined,
-          z
-            .unknown()
-            .refine((value) => value !== undefined && value !== null, `${label} is required.`)
-            .pipe(schema),
-        )
-      : z.preprocess(blankToNull, schema.nullable())
+    return z.preprocess(blankToNull, schema.nullable())
   }
   if (fact.kind === 'yesNo')
     return z.preprocess(
