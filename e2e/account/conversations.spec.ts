@@ -94,11 +94,13 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
   await expect(seeker.page.getByText('Your enquiry: Replied')).toBeVisible()
   await seeker.page.goto(conversationUrl)
   await poster.page.getByRole('button', { name: 'Not a fit' }).click()
+  await expectNoSeriousViolationsEverywhere(poster.page, { screenshot: 'conversation-decline-form' })
   await poster.page.getByRole('button', { name: 'Decline', exact: true }).click()
   await expect(poster.page.getByText(/You declined this as not a fit/)).toBeVisible()
   await expect(seeker.page.getByRole('log').getByText('Declined', { exact: true })).toBeVisible()
   await expect(seeker.page.getByText(/said it’s not a fit/)).toBeVisible()
   await expect(seeker.page.getByLabel('Your message')).toHaveCount(0)
+  await expectNoSeriousViolationsEverywhere(seeker.page, { screenshot: 'conversation-declined' })
 
   await seeker.context.close()
   await poster.context.close()
