@@ -49,6 +49,36 @@ describe(`the job runner on ${testDatabaseKind}`, () => {
     }
   })
 
+  test('a notification runs a woken job now, even when its schedule has queued the next run for later', async () => {
+    const runs: number[] = []
+    let ran = signal()
+    const runner = await testRunner(database, [
+      testJob(
+        'woken-early',
+        async () => {
+          runs.push(Date.now())
+          ran.resolve()
+        },
+        { wokenBy: 'woken_early', oneAtATime: true },
+      ),
+    ])
+    await runner.start()
+    try {
+      // Started: the runner sends the job once, for work queued while nobody listened.
+      await ran.promise
+      ran = signal()
+      // The schedule's next run, queued ahead of its time (as pg-boss queues a cron job's): the queue holds one.
+      await runner.send('woken-early', {}, { runAt: new Date(Date.now() + 60 * 60 * 1000) })
+      const notified = Date.now()
+      await database.execute(`select pg_notify('woken_early', '')`)
+      await ran.promise
+      expect(runs).toHaveLength(2)
+      expect(runs[1]! - notified).toBeLessThan(5000)
+    } finally {
+      await runner.stop()
+    }
+  })
+
   test('a job sent for tomorrow runs once the clock has moved a day, not before', async () => {
     const ran: { n?: number; now: Date }[] = []
     const runner = await testRunner(database, [

@@ -5,7 +5,7 @@ import { JOB_QUEUE_SCHEMA } from '../db/job-queue-schema.ts'
 import type { JobDefinition } from './define-job.ts'
 import { createJobClock } from './job-clock.ts'
 import { createWakeups } from './job-wakeups.ts'
-import { activeJobs, retriesDue } from './queue-internals.ts'
+import { activeJobs, bringWaitingForward, retriesDue } from './queue-internals.ts'
 
 // How often an idle queue asks for work: the safety net (decision 083). A job is woken, not polled for
 // (job-wakeups.ts). What polling still finds, late by up to this: a periodic job's run
@@ -50,7 +50,19 @@ export function createJobRunner(options: {
   const clock = createJobClock(database, options.movableClock ?? false)
   const { boss, quiet } = createBoss(database, log, options)
   const running = new Set<AbortController>()
-  const wakeups = createWakeups({ boss, database, log, send: (name) => send(name, {}) })
+  const wakeups = createWakeups({
+    boss,
+    database,
+    log,
+    // A `wokenBy` job: when the queue dropped the send because a run already waits, that run is what the
+    // notification wants now, whether it waits for its time (the schedule's next, queued ahead of its minute) or
+    // is due and unnoticed (the schedule queues it behind the workers' backs: they would find it at an idle poll).
+    send: async (name) => {
+      if ((await send(name, {})) !== null) return
+      await bringWaitingForward(database.execute, name)
+      await wakeups.sent(name, undefined)
+    },
+  })
   let started = false
   let starting: Promise<void> | undefined
 

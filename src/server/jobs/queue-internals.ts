@@ -32,3 +32,15 @@ export async function retriesDue(execute: ExecuteSql) {
     startAfter: new Date(row.startAfter),
   }))
 }
+
+/**
+ * Makes the queue's waiting job with no key due now, when it waits for a later time: on a queue of one waiting job
+ * (`oneAtATime`), the schedule queues its next run ahead of its minute, and a send meanwhile is dropped.
+ */
+export async function bringWaitingForward(execute: ExecuteSql, name: string) {
+  await execute(
+    `update ${jobTable} set start_after = now() where name = $1 and state = 'created' and singleton_key is null
+      and start_after > now()`,
+    [name],
+  )
+}
