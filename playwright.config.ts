@@ -60,8 +60,10 @@ export default defineConfig({
         // The operator set a phone line (a number kept for fiction) but no e-mail or office: both states show.
         CONTACT_PHONE: '+44 20 7946 0018',
         CONTACT_HOURS: 'Weekdays, 10 am to 4 pm UK time.',
-        // The moderation journey signs up with this address (e2e/account/moderation.spec.ts).
-        ADMIN_EMAILS: 'moderator@e2e.example',
+        // The moderation and signals journeys sign up with these addresses (e2e/support/moderator.ts).
+        ADMIN_EMAILS: 'moderator@e2e.example,signals-moderator@e2e.example',
+        // An instant alert collects rooms for 5 s rather than a minute: the saved-search journey waits for its mail.
+        ALERT_WINDOW_SECONDS: '5',
       } satisfies EnvVariables,
     },
   ],

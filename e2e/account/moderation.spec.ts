@@ -1,26 +1,16 @@
-import { expect, test, type Browser } from '@playwright/test'
-import { createListingViaApi, newUser, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
+import { expect, test } from '@playwright/test'
+import { createListingViaApi, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { linkFromMail, mailCount, mailText } from '../support/mail.ts'
+import { MODERATORS, moderatorPage } from '../support/moderator.ts'
 
 // Someone reports a listing from its page; a moderator (ADMIN_EMAILS in playwright.config.ts) finds it in the
 // queue with its content, hides it, and the decision is in the log; the listing is gone for everyone else.
 
-const MODERATOR = 'moderator@e2e.example'
+const MODERATOR = MODERATORS.moderation
 
 // Both journeys sign up the one moderator address: at once, two sign-ups of an address race to create it.
 test.describe.configure({ mode: 'serial' })
-
-/**
- * The moderator, signed in, with their address verified from the sign-up mail: only its verified owner moderates.
- * Both journeys sign up with the one address; the first sign-up's mail verifies it (again is harmless).
- */
-async function moderatorPage(browser: Browser, baseURL: string) {
-  const moderator = await signedInPage(browser, baseURL, newUser({ email: MODERATOR, name: 'Mo Derator' }))
-  await moderator.page.goto(await linkFromMail(MODERATOR, /Confirm your e-mail/))
-  await expect(moderator.page.getByRole('heading', { name: /verified/i })).toBeVisible()
-  return moderator
-}
 
 test(`a person reports a listing and a moderator hides it (axe in both modes at 390 and 1280 px)`, async ({
   browser,
@@ -29,7 +19,7 @@ test(`a person reports a listing and a moderator hides it (axe in both modes at 
   test.setTimeout(120_000)
   const poster = await signedInPage(browser, baseURL!)
   const reporter = await signedInPage(browser, baseURL!)
-  const moderator = await moderatorPage(browser, baseURL!)
+  const moderator = await moderatorPage(browser, baseURL!, MODERATOR)
   const title = `Too good room ${uniqueToken()}`
   const listingId = await createListingViaApi(poster.context.request, baseURL!, { title })
   // The reporter asked about the room first: their conversation must not give a false cause once it is hidden.
@@ -111,7 +101,7 @@ test(`a person reports a room-wanted ad and a moderator hides it from Rooms want
   test.setTimeout(120_000)
   const writer = await signedInPage(browser, baseURL!)
   const reporter = await signedInPage(browser, baseURL!)
-  const moderator = await moderatorPage(browser, baseURL!)
+  const moderator = await moderatorPage(browser, baseURL!, MODERATOR)
   // Letters only: a run of digits in an ad reads as a phone number, which the ad's contact shield refuses.
   const headline = `Room wanted fast ${uniqueLetterToken()}`
   const written = await writer.context.request.put('/api/seeker-ad', {

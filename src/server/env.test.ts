@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     expect(config.google).toBeUndefined()
     expect(config.jobs).toBe(true)
     expect(loadConfig({ DATA_DIR: dataDir, JOBS: 'false' }).jobs).toBe(false)
+    expect(config.alertWindowMs).toBe(60_000)
+    expect(loadConfig({ DATA_DIR: dataDir, ALERT_WINDOW_SECONDS: '5' }).alertWindowMs).toBe(5_000)
     expect(config.photosDir).toBe(path.join(dataDir, 'photos'))
     expect(loadConfig({ DATA_DIR: dataDir, PHOTOS_DIR: '/srv/photos' }).photosDir).toBe('/srv/photos')
     const file = path.join(dataDir, 'auth-secret')
@@ -55,6 +57,14 @@ describe('loadConfig', () => {
       'Invalid configuration: CONTACT_OFFICE must be at most 120 characters.',
     ],
     [{ JOBS: 'sometimes' }, 'Invalid configuration: JOBS must be true or false.'],
+    [
+      { ALERT_WINDOW_SECONDS: '0' },
+      'Invalid configuration: ALERT_WINDOW_SECONDS must be a number of seconds from 1 to 3600.',
+    ],
+    [
+      { ALERT_WINDOW_SECONDS: 'soon' },
+      'Invalid configuration: ALERT_WINDOW_SECONDS must be a number of seconds from 1 to 3600.',
+    ],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL.'],
     [
       { DATABASE_URL: 'postgres://db/nestmate' },

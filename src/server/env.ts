@@ -170,6 +170,13 @@ const EnvSchema = z.object({
   PUSH_TEST_ENDPOINTS: flag(false),
   // false: this process works no background jobs (it still queues them); another process must work them.
   JOBS: flag(true),
+  // An instant saved-search alert waits this long after its first new room, so a burst of rooms makes one mail.
+  ALERT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 1 to 3600' })
+    .int({ error: 'must be a whole number of seconds from 1 to 3600' })
+    .min(1, { error: 'must be a number of seconds from 1 to 3600' })
+    .max(3600, { error: 'must be a number of seconds from 1 to 3600' })
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Tests only: "off" disables the per-IP and per-user limits; "fast" lowers the argon2 cost.
   RATE_LIMITS: flag(true),
@@ -288,6 +295,8 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     /** Moderators' addresses, lower-case. */
     adminEmails: env.ADMIN_EMAILS,
     jobs: env.JOBS,
+    /** How long an instant saved-search alert collects rooms after its first (decision 102). */
+    alertWindowMs: env.ALERT_WINDOW_SECONDS * 1000,
     currency: env.CURRENCY,
     /** The map's tile server (an XYZ URL template) and its credit, as text and a link. */
     tiles: { url: env.TILE_URL, attribution: env.TILE_ATTRIBUTION, attributionUrl: env.TILE_ATTRIBUTION_URL },

@@ -5,6 +5,7 @@ import { createListing, signUp } from '../test/app.ts'
 import { testDatabaseKind } from '../test/database.ts'
 import { verifiedUser } from '../routes/conversations/test-requests.ts'
 import { savedSearchAlertJobs } from './alert-jobs.ts'
+import { ALERT_WINDOW_MS } from './alerts.ts'
 import { savedSearchOf, searchToken } from '../routes/saved-searches/test-requests.ts'
 
 // One mail per burst (decision 083): two rooms posted 5 s apart make one instant alert, whatever the phase of the
@@ -12,7 +13,12 @@ import { savedSearchOf, searchToken } from '../routes/saved-searches/test-reques
 // is driven (a runner of the test's own, its clock from zero), so no test waits a minute.
 
 const t = useMailedApp()
-const config = { baseUrl: 'http://localhost:3000', authSecret: 'x'.repeat(40), currency: 'USD' }
+const config = {
+  baseUrl: 'http://localhost:3000',
+  authSecret: 'x'.repeat(40),
+  currency: 'USD',
+  alertWindowMs: ALERT_WINDOW_MS,
+}
 
 type Step = { at: number; what: 'post 1' | 'post 2' | 'tick' | 'check' }
 

@@ -9,6 +9,7 @@ import { createJobRunner } from '../jobs/job-runner.ts'
 import { openTestDatabase, selectRows, testDatabaseKind } from '../test/database.ts'
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts'
 import { savedSearchAlertJobs } from './alert-jobs.ts'
+import { ALERT_WINDOW_MS } from './alerts.ts'
 import { searchToken } from '../routes/saved-searches/test-requests.ts'
 
 // Two real app processes on one PostgreSQL, both working the job runner: a room posted through one is matched at
@@ -100,6 +101,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('saved-search alerts across two
           baseUrl: one.baseUrl,
           authSecret: AUTH_SECRET,
           currency: 'USD',
+          alertWindowMs: ALERT_WINDOW_MS,
         },
       ),
     })

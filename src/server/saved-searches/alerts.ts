@@ -69,7 +69,8 @@ export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000
 
 /**
  * An instant search's matches are collected this long after its first unmailed one, then mailed together: a
- * burst of rooms is one mail, whenever the jobs happen to run (decision 083).
+ * burst of rooms is one mail, whenever the jobs happen to run (decision 083). The default of ALERT_WINDOW_SECONDS
+ * (src/server/env.ts), which the jobs are given.
  */
 export const ALERT_WINDOW_MS = 60_000
 
@@ -77,17 +78,19 @@ const pending = sql`exists (select 1 from saved_search_hit p where p.search_id =
   and p.mailed_at is null)`
 const verified = sql`exists (select 1 from "user" u where u.id = s.user_id and u.email_verified)`
 
-/** Each instant search that has something to mail, with the end of its window: its first unmailed hit's time + ALERT_WINDOW_MS. */
-const instantWindows = sql`select s.id, (select min(p.created_at) from saved_search_hit p
+/** Each instant search that has something to mail, with the end of its window: its first unmailed hit's time + the window. */
+const instantWindows = (
+  windowMs: number,
+) => sql`select s.id, (select min(p.created_at) from saved_search_hit p
     where p.search_id = s.id and p.batch is null and p.mailed_at is null)
-    + ${ALERT_WINDOW_MS} * interval '1 millisecond' as ends
+    + ${windowMs} * interval '1 millisecond' as ends
   from saved_search s where s.alert = 'instant' and ${pending} and ${verified}`
 
 /** When the next instant window ends (the job's clock), or undefined when no instant search has one open. */
-export async function nextWindowEnd(db: Database) {
+export async function nextWindowEnd(db: Database, windowMs: number) {
   const [row] = await rowsOf<{ ends: number | null }>(
     db,
-    sql`select (extract(epoch from min(ends)) * 1000)::float8 as ends from (${instantWindows}) w`,
+    sql`select (extract(epoch from min(ends)) * 1000)::float8 as ends from (${instantWindows(windowMs)}) w`,
   )
   return row?.ends == null ? undefined : new Date(row.ends)
 }
@@ -97,11 +100,16 @@ export async function nextWindowEnd(db: Database) {
  * window has ended by `now`, or the daily searches whose digest is due by `now` (the job's clock, which tests
  * move), marking their digest taken.
  */
-export async function claimBatches(db: Database, alert: Exclude<Alert, 'off'>, now: Date) {
+export async function claimBatches(
+  db: Database,
+  alert: Exclude<Alert, 'off'>,
+  now: Date,
+  windowMs = ALERT_WINDOW_MS,
+) {
   const stamp = randomUUID()
   const due =
     alert === 'instant'
-      ? sql`select id from (${instantWindows}) w where ends <= ${now.toISOString()}`
+      ? sql`select id from (${instantWindows(windowMs)}) w where ends <= ${now.toISOString()}`
       : sql`update saved_search s set digest_at = ${now.toISOString()}
           where s.alert = 'daily' and ${pending} and ${verified}
             and coalesce(s.digest_at, s.created_at) <= ${new Date(now.getTime() - DIGEST_EVERY_MS).toISOString()}

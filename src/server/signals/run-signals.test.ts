@@ -194,3 +194,17 @@ test('the signals job on the job runner works the queue', async () => {
   expect((await reportsOn(id)).map((report) => report.reason)).toEqual(['scam_phrase'])
   expect(await selectRows(t.database, sql`select 1 from signal_check`)).toEqual([])
 })
+
+test('a write that queues a check wakes the job: the report is filed within seconds, not at the next minute', async () => {
+  await t.app.jobs.start()
+  const poster = await signUp(t.app)
+  const id = await createListing(t.app, poster, {
+    description: 'Pay the holding fee by wire transfer first.',
+  })
+  await expect
+    .poll(async () => (await reportsOn(id)).map((report) => report.reason), {
+      timeout: 10_000,
+      interval: 100,
+    })
+    .toEqual(['scam_phrase'])
+})

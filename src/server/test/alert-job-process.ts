@@ -47,7 +47,12 @@ const mailer: Pick<Mailer, 'deliver'> = {
     delivered++
   },
 }
-const config = { baseUrl: 'http://localhost:3000', authSecret: env.AUTH_SECRET!, currency: 'USD' }
+const config = {
+  baseUrl: 'http://localhost:3000',
+  authSecret: env.AUTH_SECRET!,
+  currency: 'USD',
+  alertWindowMs: ALERT_WINDOW_MS,
+}
 // The jobs as the app defines them (the matcher the write wakes, the instant alert), with expiry and retry delay
 // shortened from minutes to seconds: on PostgreSQL a killed run is retried only once it has expired, and this test
 // should take seconds. The clock is moved past the burst window of the rooms already posted, so their alert is due.
