@@ -115,6 +115,13 @@ export function endpoints(seed: SeedInfo): Endpoint[] {
     },
     { name: 'featured', method: 'GET', paths: ['/api/featured-roommates'], signedIn: false, read: true },
     { name: 'details (signed in)', method: 'GET', paths: details, signedIn: true, read: true },
+    {
+      name: "viewing times: a listing's 21 days",
+      method: 'GET',
+      paths: seed.viewingListingIds.map((id) => `${browse}/${id}/viewing-times`),
+      signedIn: true,
+      read: true,
+    },
     { name: 'stats', method: 'GET', paths: ['/api/stats'], signedIn: false, read: true },
     { name: 'stats (signed in)', method: 'GET', paths: ['/api/stats'], signedIn: true, read: true },
     {

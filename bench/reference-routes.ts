@@ -2,6 +2,7 @@ import { inbox } from './reference-inbox.ts'
 import { browseMatch } from './reference-match.ts'
 import { listingSeekers, seekerAds } from './reference-seekers.ts'
 import * as ref from './reference-sql.ts'
+import { viewingTimes } from './reference-viewings.ts'
 import type { Answer, Queryable } from './reference-sql.ts'
 
 // Reference 1's routes, one row each: the server (reference-server.ts) and the comparison test (reference.test.ts)
@@ -67,6 +68,12 @@ const routes: Route[] = [
     path: /^\/api\/stats$/,
     auth: 'optional',
     answer: ({ pool }, userId) => ref.stats(pool, userId),
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/roommate-listings/${ID}/viewing-times$`),
+    auth: 'signed-in',
+    answer: ({ pool, params }, userId) => viewingTimes(pool, params[0]!, userId!),
   },
   {
     method: 'GET',

@@ -15,6 +15,8 @@ export type SeedInfo = {
   searchTerm: string
   /** The gazetteer id of the place most listings are near (browse near=). */
   nearPlace: number
+  /** Listings with viewing times (up to 100). */
+  viewingListingIds: string[]
   /** The signed-in people's own listings, one each in cookie order (bench/sessions.ts), once they are posted. */
   ownListingIds?: string[]
 }
@@ -118,6 +120,7 @@ export function seedStatements(listings: number): string[] {
     profileStatement(users),
     photoStatement(),
     ...seekerAdStatements(listings),
+    viewingTimesStatement(),
     // The seed is the site's past, already looked at: the signals job must not check 100k listings mid-run.
     `truncate signal_check`,
   ]
@@ -167,6 +170,25 @@ function seekerAdStatements(ads: number): string[] {
   ]
 }
 
+/**
+ * One listing in ten has viewing times, as a poster sets them: weekday evenings in half hours, Saturday mornings in
+ * hours, a day off and an extra window, in one of three zones (two with daylight saving). About 90 slots in 21 days.
+ */
+function viewingTimesStatement() {
+  const weekdays = [1, 2, 3, 4, 5].map(
+    (weekday) =>
+      `{"weekday": ${weekday}, "from": "18:00", "to": "20:30", "slotMinutes": 30, "capacity": 2, "kind": "in_person"}`,
+  )
+  const rules = `[${[...weekdays, '{"weekday": 6, "from": "10:00", "to": "14:00", "slotMinutes": 60, "capacity": 3, "kind": "in_person"}'].join(', ')}]`
+  return `insert into viewing_times (listing_id, time_zone, meeting_point, rules, exceptions)
+     select id, (array['Europe/Berlin', 'America/New_York', 'Australia/Melbourne'])[1 + n % 3], 'Ring the top bell',
+            '${rules}'::jsonb,
+            jsonb_build_array(jsonb_build_object('date', to_char(current_date + 3, 'YYYY-MM-DD'), 'off', true),
+              jsonb_build_object('date', to_char(current_date + 9, 'YYYY-MM-DD'), 'from', '12:00', 'to', '15:00',
+                'slotMinutes', 45, 'capacity', 1, 'kind', 'in_person'))
+     from (select id, row_number() over (order by id) n from listing) l where n % 10 = 0`
+}
+
 // What autovacuum does within a minute of a bulk load, done before measuring rather than during it: statistics,
 // and the visibility map, without which an index-only scan reads every row it walks past.
 const VACUUM = `vacuum analyze`
@@ -211,8 +233,10 @@ export async function describeSeed(query: Query, listings: number): Promise<Seed
     `select rent, id from listing order by rent, id offset ${Math.floor(listings * 0.9)} limit 1`,
   )
   const row = deep.rows[0]!
+  const viewed = await query(`select listing_id from viewing_times order by listing_id limit 100`)
   return {
     listingIds: ids.rows.map((r) => String(r.id)),
+    viewingListingIds: viewed.rows.map((r) => String(r.listing_id)),
     deepCursor: encodeCursor({ value: Number(row.rent), id: String(row.id) }),
     searchTerm: 'fitzroy',
     nearPlace: places[0][2],
