@@ -8,10 +8,13 @@ import {
   DismissSchema,
   HiddenResultSchema,
   ListingParamsSchema,
+  ModeratedResultSchema,
   ModeratorStatusSchema,
   PersonParamsSchema,
   QueueQuerySchema,
   QueueSchema,
+  ReferenceParamsSchema,
+  ReviewParamsSchema,
   SuspendedResultSchema,
 } from '#shared/moderation.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -75,6 +78,42 @@ export const moderationRoutes =
           },
           async (request) => {
             const done = await moderation[action](request.user, kind, request.params.id, request.body.reason)
+            if (!done) throw new HttpError(404, missing)
+            return done
+          },
+        )
+
+    // A reference or a review: hidden from the profile it is on, or shown again.
+    const moderated = [
+      {
+        kind: 'reference',
+        path: 'references',
+        params: ReferenceParamsSchema,
+        missing: 'Reference not found.',
+      },
+      { kind: 'review', path: 'reviews', params: ReviewParamsSchema, missing: 'Review not found.' },
+    ] as const
+    for (const { kind, path, params, missing } of moderated)
+      for (const action of ['hide', 'unhide'] as const)
+        app.post(
+          `/api/moderation/${path}/:id/${action}`,
+          {
+            config: { auth: 'moderator' },
+            schema: {
+              params,
+              body: DecisionSchema,
+              response: { 200: ModeratedResultSchema, 404: ApiErrorSchema.describe(missing) },
+            },
+          },
+          async (request) => {
+            const { id } = request.params
+            const done = await moderation.moderate(
+              request.user,
+              kind,
+              id,
+              action === 'hide',
+              request.body.reason,
+            )
             if (!done) throw new HttpError(404, missing)
             return done
           },
