@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ConversationIdSchema } from './conversations.ts'
 import { RATING_KEYS } from './people.ts'
+import { Rating } from './references.ts'
 import { NUL_FREE } from './text.ts'
 
 // Reviews after living together (docs/api.md, Reviews; docs/decisions/092): in a conversation the person contacted
@@ -20,13 +21,6 @@ export const REVIEW_LIMITS = {
 export const MOVED_IN_STATES = ['no', 'marked', 'confirmed'] as const
 export type MovedInState = (typeof MOVED_IN_STATES)[number]
 
-const rating = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number from 1 to 5.` })
-    .int(`${label} must be a whole number from 1 to 5.`)
-    .min(1, `${label} must be a whole number from 1 to 5.`)
-    .max(5, `${label} must be a whole number from 1 to 5.`)
-
 const text = (label: string, max: number, min = 0) =>
   z
     .string({ error: `${label} must be text.` })
@@ -37,8 +31,8 @@ const text = (label: string, max: number, min = 0) =>
 
 export const NewReviewSchema = z.object({
   conversationId: ConversationIdSchema,
-  ...(Object.fromEntries(RATING_KEYS.map((key) => [key, rating(key)])) as {
-    [K in (typeof RATING_KEYS)[number]]: ReturnType<typeof rating>
+  ...(Object.fromEntries(RATING_KEYS.map((key) => [key, Rating(key)])) as {
+    [K in (typeof RATING_KEYS)[number]]: ReturnType<typeof Rating>
   }),
   text: text('text', REVIEW_LIMITS.text).default(''),
 })

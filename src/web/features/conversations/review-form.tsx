@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { RATINGS, RATING_WORDS } from '#shared/references.ts'
 import { REVIEW_LIMITS } from '#shared/reviews.ts'
+import { RatingFields } from '../../components/rating-fields.tsx'
 
 type ReviewAnswer = { intent: 'review'; error?: string }
 
@@ -20,24 +20,7 @@ export function ReviewForm({ name }: { name: string }) {
   return (
     <fetcher.Form method="post" className="flex w-full flex-col gap-3 rounded-box border border-base-300 p-3">
       <input type="hidden" name="intent" value="review" />
-      <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">How was living with {name}? (1 poor – 5 excellent)</legend>
-        {RATINGS.map((key) => (
-          <div key={key} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${key}`}>{RATING_WORDS[key]}</label>
-            <select id={`${id}-${key}`} name={key} required defaultValue="" className="select w-full">
-              <option value="" disabled>
-                Choose 1–5
-              </option>
-              {[5, 4, 3, 2, 1].map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      </fieldset>
+      <RatingFields legend={`How was living with ${name}? (1 poor – 5 excellent)`} idPrefix={id} />
       <label htmlFor={`${id}-text`} className="font-semibold">
         A few words (optional)
       </label>
