@@ -33,14 +33,15 @@ test('moved in, confirmed, both review: the reviews are published on the profile
   const { conversationId } = (await started.json()) as { conversationId: string }
   const conversation = `/dashboard/messages/${conversationId}`
 
-  // The poster was contacted: they say they moved in.
+  // The poster was contacted: they say they moved in, and the seeker, on the conversation already, sees it live.
+  await seeker.page.goto(conversation)
+  await expect(seeker.page.getByRole('log')).toContainText('Is the room still free?')
   await poster.page.goto(conversation)
   const posterTogether = poster.page.getByRole('region', { name: 'Living together' })
   await posterTogether.getByRole('button', { name: 'We moved in' }).click()
   await expect(posterTogether).toContainText(`waiting for ${seeker.user.name} to confirm`)
 
   // The seeker confirms, then writes their review.
-  await seeker.page.goto(conversation)
   const seekerTogether = seeker.page.getByRole('region', { name: 'Living together' })
   await expect(seekerTogether).toContainText(`${poster.user.name} says you moved in together`)
   await seekerTogether.getByRole('button', { name: 'Confirm' }).click()
