@@ -163,3 +163,49 @@ test(`a person reports a room-wanted ad and a moderator hides it from Rooms want
   await expectNoSeriousViolationsEverywhere(writer.page, { screenshot: 'my-ad-hidden' })
   for (const { context } of [writer, reporter, moderator]) await context.close()
 })
+
+test(`the reviewed person reports a review on their profile and a moderator hides it (axe at 390 and 1280 px)`, async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const poster = await signedInPage(browser, baseURL!, newUser({ name: `Pia ${uniqueLetterToken()}` }))
+  const seeker = await signedInPage(browser, baseURL!)
+  const moderator = await moderatorPage(browser, baseURL!)
+  const listingId = await createListingViaApi(poster.context.request, baseURL!)
+  await seeker.page.goto(await linkFromMail(seeker.user.email, /Confirm your e-mail/))
+  await expect(seeker.page.getByRole('heading', { name: /verified/i })).toBeVisible()
+  // They moved in together and both reviewed (the screens of that are e2e/account/reviews.spec.ts).
+  const post = (context: typeof poster.context, url: string, data: object) =>
+    context.request.post(url, { headers: { origin: baseURL!, 'content-type': 'application/json' }, data })
+  const started = await post(seeker.context, '/api/conversations', { listingId, body: 'Is it free?' })
+  const { conversationId } = (await started.json()) as { conversationId: string }
+  await post(poster.context, `/api/conversations/${conversationId}/moved-in`, {})
+  await post(seeker.context, `/api/conversations/${conversationId}/moved-in/confirm`, {})
+  const ratings = { conversationId, tidy: 1, bills: 1, considerate: 1, communication: 1 }
+  await post(seeker.context, '/api/reviews', { ...ratings, text: 'Words no one should read.' })
+  expect((await post(poster.context, '/api/reviews', ratings)).status()).toBe(201)
+
+  const session = await poster.context.request.get('/api/auth/get-session')
+  const posterId = ((await session.json()) as { user: { id: string } }).user.id
+  await poster.page.goto(`/people/${posterId}`)
+  await poster.page.getByRole('button', { name: 'Report this review' }).click()
+  const dialog = poster.page.getByRole('dialog', { name: 'Report this review' })
+  await dialog.getByLabel('Offensive or abusive').check()
+  await dialog.getByRole('button', { name: 'Report' }).click()
+  await expect(poster.page.getByRole('status').filter({ hasText: 'went to the moderators' })).toBeVisible()
+
+  await moderator.page.goto('/dashboard/moderation')
+  const entry = moderator.page.getByRole('article', { name: new RegExp(`About ${poster.user.name}`) })
+  await expect(entry).toContainText('Words no one should read.')
+  await expect(entry).toContainText(`By ${seeker.user.name}`)
+  await expectNoSeriousViolationsEverywhere(moderator.page, { screenshot: 'moderation-review' })
+  await entry.getByLabel('Why (kept in the action log)').fill('Abusive words')
+  await entry.getByRole('button', { name: 'Hide the review' }).click()
+  await expect(entry).toHaveCount(0)
+  await expect(moderator.page.getByRole('table')).toContainText(`hid review by ${seeker.user.name}`)
+
+  await poster.page.goto(`/people/${posterId}`)
+  await expect(poster.page.getByRole('region', { name: /Reviews/ })).toContainText('No reviews yet.')
+  for (const { context } of [poster, seeker, moderator]) await context.close()
+})

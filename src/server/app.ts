@@ -50,6 +50,8 @@ import { createReportsRepository } from './routes/reports/reports-repository.ts'
 import { startLive } from './live/live.ts'
 import type { LiveTiming } from './live/live-hub.ts'
 import { peopleRoutes } from './routes/people/index.ts'
+import { reviewRoutes } from './routes/reviews/index.ts'
+import { createReviewsRepository } from './routes/reviews/reviews-repository.ts'
 import { createPeopleRepository } from './routes/people/people-repository.ts'
 import { userRoutes } from './routes/users/index.ts'
 import { pushRoutes } from './routes/push/index.ts'
@@ -265,7 +267,8 @@ async function registerRoutes(
   await app.register(peopleRoutes(createPeopleRepository(database.db)))
   await app.register(likeRoutes(createLikesRepository(database.db)))
   const live = await startLiveUpdates(app, database, options.live)
-  await app.register(conversationRoutes(createConversationsRepository(database.db)))
+  const conversations = createConversationsRepository(database.db)
+  await app.register(conversationRoutes(conversations))
   await app.register(liveRoutes(live.hub, app.sessionOf))
   await app.register(reportRoutes(reports))
   await app.register(moderationRoutes(moderation))
@@ -287,6 +290,7 @@ async function registerRoutes(
     ),
   )
   await app.register(referenceRoutes(createReferencesRepository(database.db), mailer, config.baseUrl))
+  await app.register(reviewRoutes(createReviewsRepository(database.db), conversations))
 }
 
 /** The live updates' listener, whose event streams end before the app closes. */

@@ -30,6 +30,10 @@ export const API = {
   read: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
   block: (id: string) => `/api/conversations/${encodeURIComponent(id)}/block`,
   decline: (id: string) => `/api/conversations/${encodeURIComponent(id)}/decline`,
+  movedIn: (id: string) => `/api/conversations/${encodeURIComponent(id)}/moved-in`,
+  movedInConfirm: (id: string) => `/api/conversations/${encodeURIComponent(id)}/moved-in/confirm`,
+  reviews: '/api/reviews',
+  reviewReply: (id: string) => `/api/reviews/${encodeURIComponent(id)}/reply`,
   unread: '/api/unread',
   live: '/api/live',
   reports: '/api/reports',
@@ -48,6 +52,10 @@ export const API = {
     `/api/moderation/listings/${encodeURIComponent(id)}/${action}`,
   moderationSeekerAd: (id: string, action: 'hide' | 'unhide') =>
     `/api/moderation/seeker-ads/${encodeURIComponent(id)}/${action}`,
+  moderationReference: (id: string, action: 'hide' | 'unhide') =>
+    `/api/moderation/references/${encodeURIComponent(id)}/${action}`,
+  moderationReview: (id: string, action: 'hide' | 'unhide') =>
+    `/api/moderation/reviews/${encodeURIComponent(id)}/${action}`,
   moderationUser: (id: string, action: 'suspend' | 'unsuspend') =>
     `/api/moderation/users/${encodeURIComponent(id)}/${action}`,
   moderationDismiss: '/api/moderation/dismiss',

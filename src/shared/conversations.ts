@@ -10,7 +10,7 @@ export const MESSAGE_MAX = 2000
 export const CONVERSATION_SUBJECTS = ['listing', 'seeker_ad'] as const
 /** A person's text, or an event Nestmate writes into the conversation. */
 export const MESSAGE_KINDS = ['text', 'event'] as const
-/** What an event tells (docs/api.md, Conversations): viewings, "not a fit", and the room taken. */
+/** What an event tells (docs/api.md, Conversations): viewings, "not a fit", the room taken, and a move-in. */
 export const EVENT_TYPES = [
   'viewing_booked',
   'viewing_cancelled',
@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   'viewing_outcome',
   'declined',
   'room_taken',
+  'moved_in',
+  'moved_in_confirmed',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 /** Inbox and message pages: how many rows a page holds unless `limit` says otherwise. */
@@ -206,6 +208,12 @@ export const ConversationSchema = z.object({
   blockedByMe: z.boolean(),
   blockedMe: z.boolean(),
   ...enquiry,
+  /** The move-in (docs/api.md, Reviews): `no`, `marked` by the person contacted, `confirmed` by the other. */
+  movedIn: z.enum(['no', 'marked', 'confirmed']),
+  /** The caller may write their review of the other person now. */
+  canReview: z.boolean(),
+  /** The caller has written their review of this move-in. */
+  reviewedByMe: z.boolean(),
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 

@@ -100,11 +100,41 @@ export const ReportedMessageSchema = z.object({
   /** The reported message with up to five before and after it in its conversation. */
   around: z.array(ContextMessageSchema),
 })
+const ratings = {
+  tidy: z.number(),
+  bills: z.number(),
+  considerate: z.number(),
+  communication: z.number(),
+}
+const personRef = z.object({ id: z.string(), name: z.string() })
+/** A reference as its subject's profile shows it (never the referee's address), and whether a moderator hid it. */
+export const ReportedReferenceSchema = z.object({
+  kind: z.literal('reference'),
+  id: z.string(),
+  refereeName: z.string(),
+  subject: personRef,
+  ...ratings,
+  text: z.string(),
+  hidden: z.boolean(),
+})
+/** A review with its author and subject, its reply, and whether a moderator hid it. */
+export const ReportedReviewSchema = z.object({
+  kind: z.literal('review'),
+  id: z.string(),
+  author: personRef,
+  subject: personRef,
+  ...ratings,
+  text: z.string(),
+  reply: z.string().nullable(),
+  hidden: z.boolean(),
+})
 export const ReportedSchema = z.discriminatedUnion('kind', [
   ReportedListingSchema,
   ReportedPersonSchema,
   ReportedMessageSchema,
   ReportedAdSchema,
+  ReportedReferenceSchema,
+  ReportedReviewSchema,
 ])
 
 export const QueueEntrySchema = z.object({
@@ -161,5 +191,9 @@ export const ActionLogSchema = z.object({ actions: z.array(ActionSchema) })
 
 export const ModeratorStatusSchema = z.object({ isModerator: z.boolean() })
 export const HiddenResultSchema = z.object({ hiddenReason: z.enum(HIDDEN_REASONS).nullable() })
+/** A reference or a review a moderator hid (or showed again). */
+export const ModeratedResultSchema = z.object({ hidden: z.boolean() })
+export const ReferenceParamsSchema = z.object({ id: z.uuid({ error: 'Malformed reference id.' }) })
+export const ReviewParamsSchema = z.object({ id: z.uuid({ error: 'Malformed review id.' }) })
 export const SuspendedResultSchema = z.object({ suspended: z.boolean() })
 export const DismissedResultSchema = z.object({ dismissed: z.number() })

@@ -46,7 +46,8 @@ const MonthSchema = (label: string) =>
   z
     .string({ error: `${label} must be a month written YYYY-MM.` })
     .regex(/^(19[5-9]\d|20\d\d)-(0[1-9]|1[0-2])$/, `${label} must be a month written YYYY-MM.`)
-const Rating = (label: string) =>
+/** A rating: a whole number from 1 to 5 (references and reviews). */
+export const Rating = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a whole number from 1 to 5.` })
     .int(`${label} must be a whole number from 1 to 5.`)

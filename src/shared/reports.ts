@@ -3,8 +3,8 @@ import { MessageIdSchema } from './conversations.ts'
 import { IdSchema, ListingSchema } from './listing.ts'
 import { NUL_FREE } from './text.ts'
 
-// Reports go to the moderators' queue: a person reports a listing, a room-wanted ad, a person, or a message of a
-// conversation they are in. The system's own reports (signals it notices: `is_system`, with their own reasons) share the table
+// Reports go to the moderators' queue: a person reports a listing, a room-wanted ad, a person, a reference or a
+// review shown on a profile, or a message of a conversation they are in. The system's own reports (signals it notices: `is_system`, with their own reasons) share the table
 // and the queue, and never count toward hiding a listing (docs/decisions/046).
 
 export const REPORT_REASONS = ['scam', 'offensive', 'not_a_real_room', 'already_taken', 'other'] as const
@@ -26,7 +26,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason | SystemReportReason, str
   scam_phrase: 'Words scams use',
 }
 
-export const REPORT_TARGET_KINDS = ['message', 'listing', 'user', 'seeker_ad'] as const
+export const REPORT_TARGET_KINDS = ['message', 'listing', 'user', 'seeker_ad', 'reference', 'review'] as const
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number]
 export const REPORT_NOTE_MAX = 1000
 
@@ -106,6 +106,16 @@ export const NewReportSchema = z.discriminatedUnion(
     z.object({
       targetKind: z.literal('seeker_ad'),
       targetId: z.uuid({ error: 'Malformed ad id.' }),
+      ...reportFields,
+    }),
+    z.object({
+      targetKind: z.literal('reference'),
+      targetId: z.uuid({ error: 'Malformed reference id.' }),
+      ...reportFields,
+    }),
+    z.object({
+      targetKind: z.literal('review'),
+      targetId: z.uuid({ error: 'Malformed review id.' }),
       ...reportFields,
     }),
   ],

@@ -47,6 +47,8 @@ type Ctx = {
   /** The link token of a reference the owner asked for, and a reference written about them. */
   referenceToken?: string
   referenceId?: string
+  /** A published review of the owner by the enquirer they moved in with. */
+  reviewId?: string
 }
 type Private = 'phone' | 'email'
 type Cell = { status: number; body: (ctx: Ctx) => unknown; reveals?: Private[] }
@@ -287,6 +289,34 @@ const ownerHasReference = async (ctx: Ctx) => {
   ctx.referenceId = row!.id
 }
 
+const REVIEW_RATINGS = { tidy: 5, bills: 4, considerate: 5, communication: 4 }
+/** The enquirer and the owner moved in together: the owner marked it, the enquirer confirmed (ctx.conversationId). */
+const movedInWithOwner = async (ctx: Ctx) => {
+  const seeker = await signUpVerified(t)
+  ctx.conversationId = (await startAs(t.app, seeker, ctx.listingId, 'Is it free?')).json().conversationId
+  const step = (user: TestUser, path: string) =>
+    injectAs(t.app, user, {
+      method: 'POST',
+      url: `/api/conversations/${ctx.conversationId}${path}`,
+      payload: {},
+    })
+  await step(ctx.owner, '/moved-in')
+  await step(seeker, '/moved-in/confirm')
+  return seeker
+}
+/** Both reviewed each other: the enquirer's review of the owner is published (its id into ctx.reviewId). */
+const ownerHasReview = async (ctx: Ctx) => {
+  const seeker = await movedInWithOwner(ctx)
+  const review = (user: TestUser) =>
+    injectAs(t.app, user, {
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { conversationId: ctx.conversationId, ...REVIEW_RATINGS },
+    })
+  ctx.reviewId = (await review(seeker)).json()._id
+  await review(ctx.owner)
+}
+
 const NOT_A_PARTICIPANT: Cell = {
   status: 403,
   body: () => ({ error: 'This conversation is between two other people.' }),
@@ -311,6 +341,7 @@ const inboxEntry = (ctx: Ctx) => ({
   startedByMe: false,
 })
 
+const NOT_MOVED_IN = { movedIn: 'no', canReview: false, reviewedByMe: false }
 const DECLINED: Cell = {
   status: 200,
   body: (ctx) => ({
@@ -322,6 +353,7 @@ const DECLINED: Cell = {
     blockedMe: false,
     state: 'declined',
     startedByMe: false,
+    ...NOT_MOVED_IN,
   }),
 }
 
@@ -369,6 +401,26 @@ const MODERATION_ROWS: Row[] = [
       })
     },
   })),
+  ...(['hide', 'unhide'] as const).flatMap((action) => [
+    {
+      ...moderationRow(
+        'POST',
+        (ctx) => `reviews/${ctx.reviewId}/${action}`,
+        `reviews/:id/${action}`,
+        DECISION,
+      ),
+      given: ownerHasReview,
+    },
+    {
+      ...moderationRow(
+        'POST',
+        (ctx) => `references/${ctx.referenceId}/${action}`,
+        `references/:id/${action}`,
+        DECISION,
+      ),
+      given: ownerHasReference,
+    },
+  ]),
 ]
 /** What a moderator gets from each moderation route (the rows above, and dismiss). */
 const MODERATOR_ANSWERS: Record<string, unknown> = {
@@ -378,6 +430,10 @@ const MODERATOR_ANSWERS: Record<string, unknown> = {
   'POST /api/moderation/listings/:id/unhide': { hiddenReason: null },
   'POST /api/moderation/seeker-ads/:id/hide': { hiddenReason: 'moderator' },
   'POST /api/moderation/seeker-ads/:id/unhide': { hiddenReason: null },
+  'POST /api/moderation/references/:id/hide': { hidden: true },
+  'POST /api/moderation/references/:id/unhide': { hidden: false },
+  'POST /api/moderation/reviews/:id/hide': { hidden: true },
+  'POST /api/moderation/reviews/:id/unhide': { hidden: false },
   'POST /api/moderation/users/:id/suspend': { suspended: true },
   'POST /api/moderation/users/:id/unsuspend': { suspended: false },
   'POST /api/moderation/dismiss': { dismissed: 1 },
@@ -1061,6 +1117,7 @@ const TABLE: Row[] = [
       blockedMe: false,
       state: 'sent',
       startedByMe: false,
+      ...NOT_MOVED_IN,
     }),
   }),
   conversationRow('GET', '/messages', {
@@ -1099,6 +1156,53 @@ const TABLE: Row[] = [
       anonymous: anonymous401,
       stranger: { status: 404, body: () => ({ error: 'Conversation not found.' }) },
       owner: DECLINED,
+    },
+  },
+  conversationRow('POST', '/moved-in', {
+    status: 200,
+    body: (ctx) => expect.objectContaining({ id: ctx.conversationId, movedIn: 'marked', canReview: false }),
+  }),
+  {
+    // The owner is the person contacted: confirming is the enquirer's step (reviews.test.ts).
+    ...conversationRow('POST', '/moved-in/confirm', {
+      status: 403,
+      body: () => ({ error: 'Only the person who started the conversation can confirm the move-in.' }),
+    }),
+    given: async (ctx) => {
+      await seekerWrites(ctx)
+      await injectAs(t.app, ctx.owner, {
+        method: 'POST',
+        url: `/api/conversations/${ctx.conversationId}/moved-in`,
+        payload: {},
+      })
+    },
+  },
+  {
+    route: 'POST /api/reviews',
+    given: movedInWithOwner,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { conversationId: ctx.conversationId, ...REVIEW_RATINGS },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: NOT_A_PARTICIPANT,
+      owner: { status: 201, body: () => ({ _id: anyString, published: false }) },
+    },
+  },
+  {
+    route: 'POST /api/reviews/:id/reply',
+    given: ownerHasReview,
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/reviews/${ctx.reviewId}/reply`,
+      payload: { text: 'Thank you.' },
+    }),
+    cells: {
+      anonymous: anonymous401,
+      stranger: { status: 404, body: () => ({ error: 'Review not found.' }) },
+      owner: { status: 201, body: () => ({ reply: 'Thank you.' }) },
     },
   },
   conversationRow('POST', '/read', { status: 200, body: () => ({ conversations: 0, messages: 0 }) }),

@@ -172,6 +172,30 @@ const API_WRITES: Record<string, Write> = {
     payload: { message: 'Forged' },
     user: () => alice,
   },
+  'POST /api/conversations/:id/moved-in': {
+    method: 'POST',
+    url: '/api/conversations/:conversation/moved-in',
+    payload: {},
+    user: () => alice,
+  },
+  'POST /api/conversations/:id/moved-in/confirm': {
+    method: 'POST',
+    url: '/api/conversations/:conversation/moved-in/confirm',
+    payload: {},
+    user: () => alice,
+  },
+  'POST /api/reviews': {
+    method: 'POST',
+    url: '/api/reviews',
+    payload: { conversationId: ':conversation', tidy: 1, bills: 1, considerate: 1, communication: 1 },
+    user: () => alice,
+  },
+  'POST /api/reviews/:id/reply': {
+    method: 'POST',
+    url: '/api/reviews/00000000-0000-4000-8000-000000000000/reply',
+    payload: { text: 'Forged' },
+    user: () => alice,
+  },
   'POST /api/conversations/:id/block': {
     method: 'POST',
     url: '/api/conversations/:conversation/block',
@@ -293,6 +317,10 @@ const API_WRITES: Record<string, Write> = {
       'listings/:id/unhide',
       'seeker-ads/:ad/hide',
       'seeker-ads/:ad/unhide',
+      'references/:id/hide',
+      'references/:id/unhide',
+      'reviews/:id/hide',
+      'reviews/:id/unhide',
       'users/:person/suspend',
       'users/:person/unsuspend',
       'dismiss',
@@ -386,6 +414,11 @@ async function expectNothingChanged() {
     ),
   ).toEqual([])
   expect(await selectRows(t.database, sql`select id from reference_request`)).toEqual([])
+  // No move-in was marked and no review written.
+  expect(
+    await selectRows(t.database, sql`select id from conversation where moved_in_at is not null`),
+  ).toEqual([])
+  expect(await selectRows(t.database, sql`select id from review`)).toEqual([])
   // No moderator's decision went through.
   expect(await selectRows(t.database, sql`select id from moderation_action`)).toEqual([])
 }

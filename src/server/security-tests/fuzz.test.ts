@@ -386,6 +386,16 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/conversations/${conversation(id)}/block?${q}`,
     body: true,
   },
+  'POST /api/conversations/:id/moved-in': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/moved-in?${q}`,
+    body: true,
+  },
+  'POST /api/conversations/:id/moved-in/confirm': {
+    url: (id, q) => `/api/conversations/${conversation(id)}/moved-in/confirm?${q}`,
+    body: true,
+  },
+  'POST /api/reviews': { url: (_, q) => `/api/reviews?${q}`, body: true },
+  'POST /api/reviews/:id/reply': { url: (id, q) => `/api/reviews/${id}/reply?${q}`, body: true },
   'DELETE /api/conversations/:id/block': {
     url: (id, q) => `/api/conversations/${conversation(id)}/block?${q}`,
     body: true,
@@ -454,6 +464,14 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     url: (id, q) => `/api/moderation/seeker-ads/${id}/unhide?${q}`,
     body: true,
   },
+  ...Object.fromEntries(
+    ['references', 'reviews'].flatMap((kind) =>
+      ['hide', 'unhide'].map((action) => [
+        `POST /api/moderation/${kind}/:id/${action}`,
+        { url: (id: string, q: string) => `/api/moderation/${kind}/${id}/${action}?${q}`, body: true },
+      ]),
+    ),
+  ),
   'POST /api/moderation/users/:id/suspend': {
     url: (id, q) => `/api/moderation/users/${id}/suspend?${q}`,
     body: true,

@@ -15,6 +15,8 @@ const NOUN: Record<ReportTargetKind, string> = {
   listing: 'listing',
   user: 'person',
   seeker_ad: 'ad',
+  reference: 'reference',
+  review: 'review',
 }
 
 /**

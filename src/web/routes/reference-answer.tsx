@@ -2,13 +2,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import {
   RATINGS,
-  RATING_WORDS,
   RELATIONSHIPS,
   RELATIONSHIP_WORDS,
   REFERENCE_LIMITS,
   type ReferenceAnswer,
 } from '#shared/references.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { RatingFields } from '../components/rating-fields.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { ApiRequestError } from '../lib/api.ts'
 import { getReferenceAsk, sendReference } from '../features/references/api.ts'
@@ -90,24 +90,7 @@ export function Component() {
               <input type="month" name="to" required max={thisMonth()} className="input" />
             </label>
           </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-1 font-semibold">How were they? (1 poor – 5 excellent)</legend>
-            {RATINGS.map((key) => (
-              <div key={key} className="flex flex-col gap-1">
-                <label htmlFor={`reference-${key}`}>{RATING_WORDS[key]}</label>
-                <select id={`reference-${key}`} name={key} required defaultValue="" className="select w-full">
-                  <option value="" disabled>
-                    Choose 1–5
-                  </option>
-                  {[5, 4, 3, 2, 1].map((value) => (
-                    <option key={value} value={value}>
-                      {value}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ))}
-          </fieldset>
+          <RatingFields legend="How were they? (1 poor – 5 excellent)" idPrefix="reference" />
           <label className="flex flex-col gap-1">
             <span className="font-semibold">A few words (optional)</span>
             <textarea name="text" maxLength={REFERENCE_LIMITS.text} rows={5} className="textarea w-full" />

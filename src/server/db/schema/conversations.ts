@@ -38,11 +38,19 @@ export const conversation = pgTable(
     repliedAt: timestamp({ withTimezone: true }),
     /** When the person contacted said "not a fit": from then on neither can send. */
     declinedAt: timestamp({ withTimezone: true }),
+    /** When the person contacted said they moved in together (docs/decisions/092). */
+    movedInAt: timestamp({ withTimezone: true }),
+    /** When the person who started it confirmed the move-in: from then on each may review the other. */
+    movedInConfirmedAt: timestamp({ withTimezone: true }),
     /** The subject's title as it was when it was deleted (a trigger keeps it; docs/decisions/086). */
     keptTitle: text(),
   },
   (table) => [
     check('conversation_about', sql`${table.about} in ('listing', 'seeker_ad')`),
+    check(
+      'conversation_moved_in',
+      sql`${table.movedInConfirmedAt} is null or ${table.movedInAt} is not null`,
+    ),
     // One conversation per listing and seeker, and per ad and poster.
     uniqueIndex('conversation_listing_seeker_idx')
       .on(table.listingId, table.seekerId)

@@ -51,6 +51,8 @@ export const reference = pgTable(
     text: text().notNull().default(''),
     /** Its subject chose not to show it. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /** A moderator hid it: it is shown to no one, whatever its subject chooses. */
+    moderatorHiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

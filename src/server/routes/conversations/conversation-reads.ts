@@ -15,6 +15,7 @@ import { createStatementCache } from '../../db/statement-cache.ts'
 import { subjectAvailable, subjectJoins, subjectTitle } from '../../conversations/conversation-subject.ts'
 import { enquiryState, starter } from '../../conversations/enquiry-state.ts'
 import { messageEvent, withoutNullEvent } from '../../conversations/conversation-events.ts'
+import { mayReview, movedInState } from '../../reviews/review-rules.ts'
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const me = sql.placeholder('userId')
@@ -54,6 +55,9 @@ type InboxRow = SubjectRow & {
 
 type HeaderRow = SubjectRow & {
   id: string
+  movedIn: Conversation['movedIn']
+  canReview: boolean
+  reviewedByMe: boolean
   otherId: string | null
   name: string | null
   replyRate: number | null
@@ -130,7 +134,9 @@ export function createConversationReads(db: Database) {
         (select case when theirs.read_id > 0 then theirs.read_id::float8 end from conversation_member theirs
           where theirs.conversation_id = c.id and theirs.user_id = side.other_id) as "seenUpTo",
         exists (select 1 from user_block where blocker_id = ${me} and blocked_id = side.other_id) as "blockedByMe",
-        exists (select 1 from user_block where blocker_id = side.other_id and blocked_id = ${me}) as "blockedMe"
+        exists (select 1 from user_block where blocker_id = side.other_id and blocked_id = ${me}) as "blockedMe",
+        ${movedInState} as "movedIn", side.other_id is not null and ${mayReview(me)} as "canReview",
+        exists (select 1 from review w where w.conversation_id = c.id and w.author_id = ${me}) as "reviewedByMe"
       from conversation_member side
       join conversation c on c.id = side.conversation_id
       ${subjectJoins}
@@ -214,6 +220,7 @@ export function createConversationReads(db: Database) {
       const [row] = await headerStatement({ conversationId: id, userId })
       if (!row) return undefined
       const { seenUpTo, blockedByMe, blockedMe, otherId, replyRate, replyHours, state, startedByMe } = row
+      const { movedIn, canReview, reviewedByMe } = row
       const person = otherId === null ? null : { id: otherId, ...other(row)!, replyRate, replyHours }
       return {
         id: row.id,
@@ -224,6 +231,9 @@ export function createConversationReads(db: Database) {
         blockedMe,
         state,
         startedByMe,
+        movedIn,
+        canReview,
+        reviewedByMe,
       }
     },
 

@@ -8,14 +8,17 @@ import {
   DismissSchema,
   HiddenResultSchema,
   ListingParamsSchema,
+  ModeratedResultSchema,
   ModeratorStatusSchema,
   PersonParamsSchema,
   QueueQuerySchema,
   QueueSchema,
+  ReferenceParamsSchema,
+  ReviewParamsSchema,
   SuspendedResultSchema,
 } from '#shared/moderation.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import type { ModerationRepository } from './moderation-repository.ts'
+import type { HideableKind, ModerationRepository, Moderator } from './moderation-repository.ts'
 import { decodeQueueCursor } from './queue-cursor.ts'
 
 const NO_PERSON = ApiErrorSchema.describe('No such person.')
@@ -56,12 +59,26 @@ export const moderationRoutes =
       async () => ({ actions: await moderation.actions() }),
     )
 
-    // A listing or a room-wanted ad: hidden from everyone but its owner and the moderators, or shown again.
+    // A listing or a room-wanted ad: hidden from everyone but its owner and the moderators, or shown again; a
+    // reference or a review: hidden from the profile it is on, or shown again.
+    const show = (kind: HideableKind) => (by: Moderator, id: string, hide: boolean, reason: string) =>
+      moderation[hide ? 'hide' : 'unhide'](by, kind, id, reason)
+    const onProfile =
+      (kind: 'reference' | 'review') => (by: Moderator, id: string, hide: boolean, reason: string) =>
+        moderation.moderate(by, kind, id, hide, reason)
     const hideable = [
-      { kind: 'listing', path: 'listings', params: ListingParamsSchema, missing: 'Listing not found.' },
-      { kind: 'seeker_ad', path: 'seeker-ads', params: AdParamsSchema, missing: 'Ad not found.' },
+      ['listings', ListingParamsSchema, HiddenResultSchema, show('listing'), 'Listing not found.'],
+      ['seeker-ads', AdParamsSchema, HiddenResultSchema, show('seeker_ad'), 'Ad not found.'],
+      [
+        'references',
+        ReferenceParamsSchema,
+        ModeratedResultSchema,
+        onProfile('reference'),
+        'Reference not found.',
+      ],
+      ['reviews', ReviewParamsSchema, ModeratedResultSchema, onProfile('review'), 'Review not found.'],
     ] as const
-    for (const { kind, path, params, missing } of hideable)
+    for (const [path, params, answer, decide, missing] of hideable)
       for (const action of ['hide', 'unhide'] as const)
         app.post(
           `/api/moderation/${path}/:id/${action}`,
@@ -70,11 +87,11 @@ export const moderationRoutes =
             schema: {
               params,
               body: DecisionSchema,
-              response: { 200: HiddenResultSchema, 404: ApiErrorSchema.describe(missing) },
+              response: { 200: answer, 404: ApiErrorSchema.describe(missing) },
             },
           },
           async (request) => {
-            const done = await moderation[action](request.user, kind, request.params.id, request.body.reason)
+            const done = await decide(request.user, request.params.id, action === 'hide', request.body.reason)
             if (!done) throw new HttpError(404, missing)
             return done
           },

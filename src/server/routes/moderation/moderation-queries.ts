@@ -38,6 +38,16 @@ const adOf = sql`(select json_build_object('kind', 'seeker_ad', 'id', a.id, 'hea
     'owner', json_build_object('id', o.id, 'name', o.name, 'suspended', o.suspended_at is not null))
   from seeker_ad a join "user" o on o.id = a.owner_id where a.id = g.target_id::uuid)`
 
+const ratingsOf = sql`'tidy', r.tidy, 'bills', r.bills, 'considerate', r.considerate,
+  'communication', r.communication, 'text', r.text, 'hidden', r.moderator_hidden_at is not null`
+const referenceOf = sql`(select json_build_object('kind', 'reference', 'id', r.id, 'refereeName', r.referee_name,
+    'subject', json_build_object('id', s.id, 'name', s.name), ${ratingsOf})
+  from reference r join "user" s on s.id = r.subject_id where r.id = g.target_id::uuid)`
+const reviewOf = sql`(select json_build_object('kind', 'review', 'id', r.id, 'reply', r.reply,
+    'author', json_build_object('id', a.id, 'name', a.name), 'subject', json_build_object('id', s.id, 'name', s.name),
+    ${ratingsOf})
+  from review r join "user" a on a.id = r.author_id join "user" s on s.id = r.subject_id where r.id = g.target_id::uuid)`
+
 const personOf = sql`(select json_build_object('kind', 'user', 'id', u.id, 'name', u.name, 'email', u.email,
     'suspended', u.suspended_at is not null, 'createdAt', u.created_at)
   from "user" u where u.id = g.target_id)`
@@ -142,7 +152,8 @@ export const queueStatement = (cursor: QueueCursor | null) => sql`
     g.hidden_first as "hiddenFirst", ${exactTime(sql`g.created_at`)} as "latestExact", g.id as "latestId",
     agg.counting as "countingReporters", agg.reports,
     case g.target_kind when 'listing' then ${listingOf} when 'user' then ${personOf}
-      when 'seeker_ad' then ${adOf} else ${messageOf} end as target
+      when 'seeker_ad' then ${adOf} when 'reference' then ${referenceOf} when 'review' then ${reviewOf}
+      else ${messageOf} end as target
   from (select * from targets order by hidden_first desc, created_at desc, id desc limit ${QUEUE_TARGETS + 1}) g
   cross join ${reportsOf} agg
   order by g.hidden_first desc, g.created_at desc, g.id desc`

@@ -20,6 +20,8 @@ const targetNameSql = sql`case a.target_kind
     when 'listing' then (select title from listing where id = ${asUuid})
     when 'seeker_ad' then (select headline from seeker_ad where id = ${asUuid})
     when 'user' then (select name from "user" where id = a.target_id)
+    when 'reference' then (select referee_name from reference where id = ${asUuid})
+    when 'review' then (select u.name from review r join "user" u on u.id = r.author_id where r.id = ${asUuid})
     when 'message' then (select u.name from message m join "user" u on u.id = m.sender_id
       where m.id = case when a.target_id ~ '^[0-9]{1,18}$' then a.target_id::bigint end)
   end`
@@ -46,7 +48,7 @@ function entryOf(row: QueueRow): QueueEntry {
         height: photo.height,
       })),
     } as QueueEntry['target']
-  } else if (target?.kind === 'seeker_ad') {
+  } else if (target?.kind === 'seeker_ad' || target?.kind === 'reference' || target?.kind === 'review') {
     shaped = target as unknown as QueueEntry['target']
   } else if (target?.kind === 'user') {
     shaped = { ...target, createdAt: iso(target.createdAt) } as QueueEntry['target']
@@ -174,6 +176,22 @@ export function createModerationRepository(db: Database, onShownChanged: () => v
           set hidden_reason = case when o.suspended_at is null then null else 'suspended' end
           from "user" o where t.id = ${id} and o.id = t.owner_id returning t.hidden_reason as "hiddenReason"`,
         'dismissed',
+      ),
+
+    /**
+     * Hides a reference or a review from its subject's profile (its open reports are then actioned), or shows it
+     * again (dismissed). null: no such thing.
+     */
+    moderate: (by: Moderator, kind: 'reference' | 'review', id: string, hidden: boolean, reason: string) =>
+      decide<{ hidden: boolean }>(
+        by,
+        hidden ? 'hide' : 'unhide',
+        kind,
+        id,
+        reason,
+        sql`update ${sql.identifier(kind)} set moderator_hidden_at = ${hidden ? sql`coalesce(moderator_hidden_at, now())` : null}
+          where id = ${id} returning moderator_hidden_at is not null as hidden`,
+        hidden ? 'actioned' : 'dismissed',
       ),
 
     /**

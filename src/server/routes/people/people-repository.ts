@@ -6,6 +6,7 @@ import { listing, replyStat, seekerAd, user } from '../../db/schema/index.ts'
 import { aliased, isoText, summaryFields } from '../../listings/listing-columns.ts'
 import { shownToEveryone } from '../../listings/listing-visibility.ts'
 import { publicReferences } from '../../references/public-references.ts'
+import { publicReviews } from '../../reviews/public-reviews.ts'
 import { shown as adShown, summaryFields as adSummaryFields } from '../seeker-ads/seeker-ad-statements.ts'
 
 /** Listings a profile shows at most, newest first. */
@@ -46,17 +47,18 @@ export function createPeopleRepository(db: Database) {
   return {
     /** The profile, or undefined for an unknown, deleted or suspended person. */
     async profile(id: string): Promise<PersonProfile | undefined> {
-      const [[row], listingRows, [adRow], references] = await Promise.all([
+      const [[row], listingRows, [adRow], references, reviews] = await Promise.all([
         person.execute({ id }),
         listings.execute({ id }),
         ad.execute({ id }),
         publicReferences(db, id),
+        publicReviews(db, id),
       ])
       if (!row) return undefined
       return {
         ...row,
         references,
-        reviews: { count: 0, average: null, items: [] },
+        reviews,
         listings: listingRows as unknown as ListingSummary[],
         seekerAd: (adRow as PersonProfile['seekerAd']) ?? null,
       }

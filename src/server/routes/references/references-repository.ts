@@ -9,7 +9,7 @@ import {
 } from '#shared/references.ts'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../db/sql.ts'
-import { referenceAnswer } from '../../references/public-references.ts'
+import { referenceAnswer, referenceShown } from '../../references/public-references.ts'
 
 // References (docs/api.md, References; docs/decisions/091). A link's token is 256 random bits, kept only as its
 // SHA-256: whoever reads the database can't answer in a referee's name.
@@ -102,7 +102,7 @@ export function createReferencesRepository(db: Database) {
     mine: async (userId: string): Promise<MyReferences> => {
       const references = await rowsOf<MyReferences['references'][number]>(
         db,
-        sql`select ${referenceAnswer}, r.hidden_at is not null as hidden from reference r
+        sql`select ${referenceAnswer}, not ${referenceShown} as hidden from reference r
           where r.subject_id = ${userId} order by r.created_at desc, r.id`,
       )
       const pending = await rowsOf<MyReferences['pending'][number]>(

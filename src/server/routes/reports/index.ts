@@ -17,17 +17,21 @@ const MISSING: Record<ReportTargetKind, string> = {
   listing: 'Listing not found.',
   user: 'Person not found.',
   seeker_ad: 'Ad not found.',
+  reference: 'Reference not found.',
+  review: 'Review not found.',
 }
 const OWN: Record<ReportTargetKind, string> = {
   message: "You can't report your own message.",
   listing: "You can't report your own listing.",
   user: "You can't report yourself.",
   seeker_ad: "You can't report your own ad.",
+  reference: 'A reference about you can be hidden from your profile instead.',
+  review: "You can't report your own review.",
 }
 
 /**
  * `POST /api/reports`: a report of a listing, a room-wanted ad, a person (by id, or through the listing, ad or
- * conversation that shows them), or a message of one's own conversation.
+ * conversation that shows them), a reference or review a profile shows, or a message of one's own conversation.
  */
 export const reportRoutes =
   (reports: ReportsRepository): FastifyPluginAsyncZod =>
@@ -40,11 +44,15 @@ export const reportRoutes =
           body: NewReportSchema,
           response: {
             201: NewReportResultSchema,
-            400: ApiErrorSchema.describe("The caller's own listing, ad, message or self."),
+            400: ApiErrorSchema.describe(
+              "The caller's own listing, ad, message, review or self, or a reference about the caller.",
+            ),
             403: ApiErrorSchema.describe(
               'A message, or a person through a conversation, the caller is not in.',
             ),
-            404: ApiErrorSchema.describe('No such listing, ad, person or message.'),
+            404: ApiErrorSchema.describe(
+              'No such listing, ad, person or message, or no reference or review shown with this id.',
+            ),
             409: ApiErrorSchema.describe('The caller reported it already, and the report is open.'),
             429: ApiErrorSchema.describe(
               `The caller (or their mailbox) filed ${REPORTS_PER_HOUR} reports in the last hour.`,

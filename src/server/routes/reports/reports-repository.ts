@@ -3,6 +3,8 @@ import { REPORTS_PER_HOUR, REPORTS_TO_HIDE, type NewReport, type PersonShownOn }
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../db/sql.ts'
 import { countingReporters } from './counting-reporters.ts'
+import { referenceShown } from '../../references/public-references.ts'
+import { reviewShown } from '../../reviews/review-rules.ts'
 
 export type ReportOutcome =
   | { outcome: 'filed'; reportId: string }
@@ -110,7 +112,13 @@ async function fileChecked(tx: Executor, reporterId: string, report: NewReport):
         ? sql`select owner_id = ${reporterId} as own, true as allowed from listing where id = ${id}`
         : report.targetKind === 'seeker_ad'
           ? adTarget(reporterId, id)
-          : sql`select id = ${reporterId} as own, true as allowed from "user" where id = ${id}`
+          : report.targetKind === 'reference'
+            ? sql`select r.subject_id = ${reporterId} as own, true as allowed from reference r
+                where r.id = ${id} and ${referenceShown}`
+            : report.targetKind === 'review'
+              ? sql`select r.author_id = ${reporterId} as own, true as allowed from review r
+                  where r.id = ${id} and ${reviewShown}`
+              : sql`select id = ${reporterId} as own, true as allowed from "user" where id = ${id}`
   const [row] = await rowsOf<TargetCheck>(tx, fileWhen(reporterId, report, target))
   const outcome = outcomeOf(row)
   if (outcome.outcome === 'filed' && (report.targetKind === 'listing' || report.targetKind === 'seeker_ad'))
@@ -124,7 +132,8 @@ export function createReportsRepository(db: Database) {
     /**
      * Files a person's report, within their hourly limit, in one statement that checks the target: a message of a
      * conversation the reporter is in (not their own), a listing or a shown room-wanted ad that isn't theirs,
-     * another person (by id, or through where they are shown).
+     * another person (by id, or through where they are shown), a reference or review a profile shows (not one
+     * about the reporter, which they hide themselves; not a review they wrote).
      */
     file: (reporterId: string, report: NewReport): Promise<ReportOutcome> =>
       db.transaction(async (tx) =>

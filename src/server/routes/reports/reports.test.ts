@@ -61,7 +61,7 @@ test('bad reports are a 400 naming the field', async () => {
   for (const [payload, error] of [
     [
       { targetKind: 'room', targetId: 1, reason: 'scam' },
-      'targetKind must be one of message, listing, user, seeker_ad.',
+      'targetKind must be one of message, listing, user, seeker_ad, reference, review.',
     ],
     [{ targetKind: 'listing', targetId: 1, reason: 'scam' }, 'Malformed listing id.'],
     [{ targetKind: 'user', targetId: 'a b', reason: 'scam' }, 'Malformed person id.'],

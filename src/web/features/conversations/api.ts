@@ -8,6 +8,7 @@ import type {
   NewConversation,
   Unread,
 } from '#shared/conversations.ts'
+import type { NewReview } from '#shared/reviews.ts'
 import { api, apiRequest, ApiRequestError } from '../../lib/api.ts'
 
 /** A page of the inbox and the `before` of the next one, if any (from the answer's Link header). */
@@ -66,3 +67,10 @@ export const declineConversation = (id: string, message: string | undefined) =>
 
 export const setBlocked = (id: string, blocked: boolean) =>
   api<{ blocked: boolean }>(API.block(id), { method: blocked ? 'POST' : 'DELETE' })
+
+/** "We moved in" (the person contacted), or its confirmation (the other): the header as it is then. */
+export const markMovedIn = (id: string, confirm: boolean) =>
+  api<Conversation>(confirm ? API.movedInConfirm(id) : API.movedIn(id), { method: 'POST', body: {} })
+
+export const writeReview = (review: NewReview) =>
+  api<{ _id: string; published: boolean }>(API.reviews, { method: 'POST', body: review })

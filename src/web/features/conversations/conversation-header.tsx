@@ -7,6 +7,7 @@ import { ReportButton } from '../../components/report-button.tsx'
 import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { REMOVED_SUBJECT, subjectPath } from './about-subject.ts'
 import { DeclineForm } from './decline-form.tsx'
+import { MoveInPanel } from './move-in-panel.tsx'
 import { enquiryWords } from './enquiry-words.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
 
@@ -87,6 +88,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       {conversation.other && !conversation.startedByMe && conversation.state !== 'declined' && (
         <DeclineForm />
       )}
+      {conversation.other && <MoveInPanel conversation={conversation} name={name} />}
       {conversation.other && (
         <div className="flex flex-col items-start gap-1 text-sm">
           <ReportButton

@@ -11,6 +11,11 @@ const WORDS: Record<EventType, { title: string; detail?: string }> = {
     detail: 'Not a fit. Neither of you can send new messages; both can read this.',
   },
   room_taken: { title: 'Room taken', detail: 'This room is no longer available.' },
+  moved_in: { title: 'Moved in', detail: 'Marked as moved in together, for the other to confirm.' },
+  moved_in_confirmed: {
+    title: 'Move-in confirmed',
+    detail: 'You can now review each other, once, within 60 days.',
+  },
 }
 
 const AD_GONE = { title: 'Ad closed', detail: 'This room-wanted ad is no longer up.' }

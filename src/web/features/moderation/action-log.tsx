@@ -9,11 +9,12 @@ const DID: Record<ModerationAction['action'], string> = {
   dismiss: 'dismissed the reports on',
 }
 
-/** A listing or an ad by its title in quotes, a person by name, a message by its sender. */
+/** A listing or an ad by its title in quotes, a person by name, a message, review or reference by its writer. */
 function TargetName({ action: { targetKind, targetName } }: { action: ModerationAction }) {
   if (targetName === null) return <span className="italic">(deleted since)</span>
   if (targetKind === 'user') return targetName
   if (targetKind === 'message') return `from ${targetName}`
+  if (targetKind === 'review' || targetKind === 'reference') return `by ${targetName}`
   return `“${targetName}”`
 }
 

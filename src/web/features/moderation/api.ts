@@ -11,11 +11,16 @@ export const getQueue = (cursor: string | null, signal?: AbortSignal) =>
 export const getActions = (signal?: AbortSignal) =>
   api<z.infer<typeof ActionLogSchema>>(API.moderationActions, { signal })
 
-export const setHidden = (kind: 'listing' | 'seeker_ad', id: string, hidden: boolean, reason: string) =>
-  api((kind === 'listing' ? API.moderationListing : API.moderationSeekerAd)(id, hidden ? 'hide' : 'unhide'), {
-    method: 'POST',
-    body: { reason },
-  })
+const HIDE_PATH = {
+  listing: API.moderationListing,
+  seeker_ad: API.moderationSeekerAd,
+  reference: API.moderationReference,
+  review: API.moderationReview,
+}
+export type HideableKind = keyof typeof HIDE_PATH
+export const isHideable = (kind: string): kind is HideableKind => kind in HIDE_PATH
+export const setHidden = (kind: HideableKind, id: string, hidden: boolean, reason: string) =>
+  api(HIDE_PATH[kind](id, hidden ? 'hide' : 'unhide'), { method: 'POST', body: { reason } })
 export const setSuspended = (id: string, suspended: boolean, reason: string) =>
   api(API.moderationUser(id, suspended ? 'suspend' : 'unsuspend'), { method: 'POST', body: { reason } })
 export const dismiss = (targetKind: ReportTargetKind, targetId: string, reason: string) =>

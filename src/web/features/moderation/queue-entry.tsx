@@ -10,6 +10,8 @@ export const KIND: Record<QueueEntry['targetKind'], string> = {
   user: 'Person',
   message: 'Message',
   seeker_ad: 'Room-wanted ad',
+  reference: 'Reference',
+  review: 'Review',
 }
 
 /** The decisions a moderator may take on one reported thing: each a button of one form with its reason. */
@@ -29,6 +31,13 @@ function decisions(entry: QueueEntry): { intent: string; label: string; id: stri
       dismiss,
     ]
   }
+  if (target.kind === 'reference' || target.kind === 'review')
+    return [
+      target.hidden
+        ? { intent: 'unhide', label: `Show the ${target.kind}`, id: target.id }
+        : { intent: 'hide', label: `Hide the ${target.kind}`, id: target.id },
+      dismiss,
+    ]
   const person = target.kind === 'user' ? target : target.sender
   // A deleted account's message was kept to be read: there is no one left to suspend.
   if (target.kind === 'message' && target.sender.deleted) return [dismiss]
@@ -54,7 +63,9 @@ export function QueueEntryCard({ entry }: { entry: QueueEntry }) {
         ? entry.target.headline
         : entry.target?.kind === 'user'
           ? entry.target.name
-          : ''
+          : entry.target?.kind === 'reference' || entry.target?.kind === 'review'
+            ? `About ${entry.target.subject.name}`
+            : ''
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-box border border-base-300 bg-base-100 p-4">
       <h2 id={`${id}-title`} className="text-lg font-bold">

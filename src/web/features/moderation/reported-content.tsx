@@ -8,7 +8,7 @@ const HIDDEN: Record<string, string> = {
 
 /**
  * The reported thing as the moderator needs to judge it: the listing with its photos, the room-wanted ad with its
- * text and areas, the person, the message in its conversation.
+ * text and areas, the person, the message in its conversation, a reference or a review with its ratings.
  */
 export function ReportedContent({ target }: { target: NonNullable<QueueEntry['target']> }) {
   if (target.kind === 'listing')
@@ -67,6 +67,23 @@ export function ReportedContent({ target }: { target: NonNullable<QueueEntry['ta
         {new Date(target.createdAt).toLocaleDateString('en-US')}
         {target.suspended && ' · suspended'}
       </p>
+    )
+  if (target.kind === 'reference' || target.kind === 'review')
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm">
+          {target.kind === 'reference'
+            ? `By ${target.refereeName} (confirmed by e-mail)`
+            : `By ${target.author.name}`}{' '}
+          about {target.subject.name} · tidy {target.tidy}, pays on time {target.bills}, considerate{' '}
+          {target.considerate}, communication {target.communication}
+        </p>
+        {target.hidden && <p className="badge badge-warning">Hidden by a moderator</p>}
+        {target.text && <p className="line-clamp-6 text-sm whitespace-pre-line">{target.text}</p>}
+        {target.kind === 'review' && target.reply && (
+          <p className="text-sm whitespace-pre-line">Their reply: {target.reply}</p>
+        )}
+      </div>
     )
   return (
     <div>

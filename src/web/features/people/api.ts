@@ -15,3 +15,7 @@ export async function getPerson(id: string, signal?: AbortSignal): Promise<Perso
     throw error
   }
 }
+
+/** The reviewed person's one reply to a review of them. */
+export const replyToReview = (reviewId: string, text: string) =>
+  api<{ reply: string }>(API.reviewReply(reviewId), { method: 'POST', body: { text } })

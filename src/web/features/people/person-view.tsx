@@ -5,11 +5,22 @@ import { formatRent } from '#shared/format.ts'
 import type { PersonProfile } from '#shared/people.ts'
 import { RATINGS, RATING_WORDS, RELATIONSHIP_WORDS, type PublicReferences } from '#shared/references.ts'
 import { ReplyStatsLine } from '../../components/reply-stats.tsx'
+import { ReportButton } from '../../components/report-button.tsx'
+import { ReviewsSection } from './reviews-section.tsx'
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** A person's public profile: who they are, how they answer, and their listings and ad shown to everyone. */
-export function PersonView({ person, currency }: { person: PersonProfile; currency: string }) {
+export function PersonView({
+  person,
+  currency,
+  isMine = false,
+}: {
+  person: PersonProfile
+  currency: string
+  /** The viewer is this person: they may reply to reviews of them. */
+  isMine?: boolean
+}) {
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex items-center gap-4">
@@ -34,7 +45,8 @@ export function PersonView({ person, currency }: { person: PersonProfile; curren
           <ReplyStatsLine stats={person} />
         </div>
       </header>
-      <References references={person.references} />
+      <References references={person.references} isMine={isMine} />
+      <ReviewsSection reviews={person.reviews} isMine={isMine} />
       <section aria-labelledby="person-listings" className="flex flex-col gap-3">
         <h2 id="person-listings" className="text-xl font-semibold">
           Rooms offered
@@ -82,7 +94,7 @@ export function PersonView({ person, currency }: { person: PersonProfile; curren
 const month = (yearMonth: string) => monthYear.format(new Date(`${yearMonth}-01T00:00:00Z`))
 
 /** The references the person shows: who wrote each (their name as typed), when, ratings and words. */
-function References({ references }: { references: PublicReferences }) {
+function References({ references, isMine }: { references: PublicReferences; isMine: boolean }) {
   return (
     <section aria-labelledby="person-references" className="flex flex-col gap-3">
       <h2 id="person-references" className="text-xl font-semibold">
@@ -103,6 +115,16 @@ function References({ references }: { references: PublicReferences }) {
                 {RATINGS.map((key) => `${RATING_WORDS[key]} ${reference[key]}/5`).join(' · ')}
               </p>
               {reference.text && <p className="whitespace-pre-line wrap-anywhere">{reference.text}</p>}
+              {/* One's own references are hidden, not reported (docs/api.md, References). */}
+              {!isMine && (
+                <div className="flex flex-col items-start text-sm">
+                  <ReportButton
+                    targetKind="reference"
+                    targetId={reference._id}
+                    label="Report this reference"
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>

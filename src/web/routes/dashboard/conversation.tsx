@@ -6,6 +6,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { DeclineSchema, NewMessageSchema, type Message } from '#shared/conversations.ts'
+import { RATINGS } from '#shared/references.ts'
+import { NewReviewSchema } from '#shared/reviews.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
@@ -14,7 +16,9 @@ import {
   declineConversation,
   getConversation,
   getMessages,
+  markMovedIn,
   sendMessage,
+  writeReview,
   setBlocked,
 } from '../../features/conversations/api.ts'
 import { Composer } from '../../features/conversations/composer.tsx'
@@ -55,6 +59,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const parsed = DeclineSchema.safeParse({ message: message || undefined })
       if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
       await declineConversation(id, parsed.data.message)
+      return { intent }
+    }
+    if (intent === 'moved-in' || intent === 'moved-in-confirm') {
+      await markMovedIn(id, intent === 'moved-in-confirm')
+      return { intent }
+    }
+    if (intent === 'review') {
+      const ratings = Object.fromEntries(RATINGS.map((key) => [key, form.get(key) ?? undefined]))
+      const parsed = NewReviewSchema.safeParse({
+        conversationId: id,
+        ...ratings,
+        text: form.get('text') ?? '',
+      })
+      if (!parsed.success) return { intent, error: parsed.error.issues[0]?.message }
+      await writeReview(parsed.data)
       return { intent }
     }
     await setBlocked(id, intent === 'block')

@@ -5,7 +5,14 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { requireSession } from '../../lib/require-session.ts'
-import { dismiss, getActions, getQueue, setHidden, setSuspended } from '../../features/moderation/api.ts'
+import {
+  dismiss,
+  getActions,
+  getQueue,
+  isHideable,
+  setHidden,
+  setSuspended,
+} from '../../features/moderation/api.ts'
 import { ActionLog } from '../../features/moderation/action-log.tsx'
 import { Floods } from '../../features/moderation/floods.tsx'
 import { QueueEntryCard } from '../../features/moderation/queue-entry.tsx'
@@ -26,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { reason } = parsed.data
   const kind = String(form.get('targetKind')) as ReportTargetKind
   try {
-    if ((intent === 'hide' || intent === 'unhide') && (kind === 'listing' || kind === 'seeker_ad'))
+    if ((intent === 'hide' || intent === 'unhide') && isHideable(kind))
       await setHidden(kind, id, intent === 'hide', reason)
     else if (intent === 'suspend' || intent === 'unsuspend')
       await setSuspended(id, intent === 'suspend', reason)
