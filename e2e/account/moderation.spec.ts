@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createListingViaApi, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
+import { createListingViaApi, newUser, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { linkFromMail, mailCount, mailText } from '../support/mail.ts'
 import { MODERATORS, moderatorPage } from '../support/moderator.ts'
@@ -171,7 +171,7 @@ test(`the reviewed person reports a review on their profile and a moderator hide
   test.setTimeout(120_000)
   const poster = await signedInPage(browser, baseURL!, newUser({ name: `Pia ${uniqueLetterToken()}` }))
   const seeker = await signedInPage(browser, baseURL!)
-  const moderator = await moderatorPage(browser, baseURL!)
+  const moderator = await moderatorPage(browser, baseURL!, MODERATOR)
   const listingId = await createListingViaApi(poster.context.request, baseURL!)
   await seeker.page.goto(await linkFromMail(seeker.user.email, /Confirm your e-mail/))
   await expect(seeker.page.getByRole('heading', { name: /verified/i })).toBeVisible()
