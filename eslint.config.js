@@ -29,8 +29,12 @@ const FEATURE_IMPORTS = {
     'liked-rooms/use-interest.ts',
   ],
   // Who is interested in one of my listings, as the dashboard's row shows it; the count of rooms new to one's
-  // saved searches, the badge of their menu entry.
-  dashboard: ['liked-rooms/interested-people.tsx', 'saved-searches/use-new-count.ts'],
+  // saved searches, the badge of their menu entry; the inbox's outline, drawn while the dashboard loads it.
+  dashboard: [
+    'liked-rooms/interested-people.tsx',
+    'saved-searches/use-new-count.ts',
+    'conversations/inbox-outline.tsx',
+  ],
   // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share, and
   // the note under a searched place box saying which place a typed name was taken to mean.
   'listing-form': ['places/place-combobox.tsx'],
