@@ -136,8 +136,8 @@ async function measureSignedIn(browser: Browser, url: string, cookie: string): P
       { timeout: 120_000, polling: 100 },
     )
   ).jsonValue()) as Record<string, number>
-  // When the page's own answer (the inbox, or the conversation's messages) had arrived.
-  moments.apiAnswer = (await page.evaluate(`Math.max(0, ...performance.getEntriesByType('resource')
+  // When the page's own answer (the inbox, or the conversation's messages) had first arrived.
+  moments.apiAnswer = (await page.evaluate(`Math.min(...performance.getEntriesByType('resource')
     .filter((e) => /api\\/conversations(\\?|$|\\/[^/]+\\/messages)/.test(e.name)).map((e) => e.responseEnd))`)) as number
   await context.close()
   const at = (name: string) => Math.round(moments[name] ?? Number.NaN)

@@ -33,7 +33,7 @@ export type PageRow = {
    * The API answers the page's loader asks for at its plain address (no query), exactly as it asks: the server
    * names them in the page's HTML (`<link rel="preload" as="fetch">`), so they are on their way while the app's
    * code loads instead of after it (a prerendered page's largest paint, a card's cover, waits on them; a signed-in
-   * page's first rows do).
+   * page's first rows do). `:id` stands for the page address's own `:id`.
    */
   fetches?: string[]
 }
@@ -173,6 +173,7 @@ export const PAGES = {
     layout: 'dashboard',
     module: 'routes/dashboard/conversation.tsx',
     signIn: true,
+    fetches: ['/api/conversations/:id', '/api/conversations/:id/messages'],
   },
   savedSearches: {
     path: '/dashboard/saved-searches',

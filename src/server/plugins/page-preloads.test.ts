@@ -90,6 +90,17 @@ describe('index.html with the page’s route modules preloaded', () => {
     const older = await t.app.inject({ url: '/dashboard/messages?before=12' })
     expect(fetches(older.body).map(([, mode, href]) => [mode, href])).toEqual(always)
     expect((await t.app.inject({ url: '/about' })).body).not.toContain('get-session')
+    // A conversation's page preloads that conversation and its messages; an id no app would write, nothing.
+    const id = '0b7f3c9e-1d2a-4c5b-8e6f-7a8b9c0d1e2f'
+    const conversation = await t.app.inject({ url: `/dashboard/messages/${id}` })
+    expect(fetches(conversation.body).map(([, , href]) => href)).toEqual([
+      '/api/auth/get-session',
+      '/api/moderation/status',
+      `/api/conversations/${id}`,
+      `/api/conversations/${id}/messages`,
+    ])
+    const odd = await t.app.inject({ url: '/dashboard/messages/%22%3E%3Cscript%3E' })
+    expect(fetches(odd.body)).toHaveLength(2)
   })
 
   test("a page of the web app under /api (the API reference) is a page, cached as pages are, not the API's no-store", async () => {

@@ -119,13 +119,27 @@ export function pagesWithPreloads(root: string): (pathname: string, search: stri
       const withFetches = fetched
         ? withEtag(plain.html.replace('  </head>', () => `${fetched}  </head>`))
         : plain
-      return { pattern, plain, painted: withFetches }
+      // A page of one thing (`:id`) asks for that thing's answers: its links are written per address.
+      const ofId = fetches.some((address) => address.includes(':id'))
+        ? (id: string) =>
+            withEtag(
+              plain.html.replace(
+                '  </head>',
+                () => `${preloadsOf(fetches.map((address) => address.replaceAll(':id', id)))}  </head>`,
+              ),
+            )
+        : undefined
+      return { pattern, plain, painted: withFetches, ofId }
     }
     const painted = withFirstPaint(plain.html, firstPaint).replace('  </head>', () => `${fetched}  </head>`)
-    return { pattern, plain, painted: withEtag(painted) }
+    return { pattern, plain, painted: withEtag(painted), ofId: undefined }
   })
   return (pathname, search) => {
-    const { plain, painted } = built.find(({ pattern }) => pattern.test(pathname))!
-    return search === '' || search === '?' ? painted : plain
+    const { plain, painted, ofId } = built.find(({ pattern }) => pattern.test(pathname))!
+    if (search !== '' && search !== '?') return plain
+    if (!ofId) return painted
+    // Only an id as the app writes them (a UUID's characters) goes into the page; any other is left to the app.
+    const id = pathname.replace(/\/$/, '').split('/').at(-1) ?? ''
+    return /^[\w-]{1,64}$/.test(id) ? ofId(id) : plain
   }
 }
