@@ -29,8 +29,12 @@ const FEATURE_IMPORTS = {
     'liked-rooms/use-interest.ts',
   ],
   // Who is interested in one of my listings, as the dashboard's row shows it; the count of rooms new to one's
-  // saved searches, the badge of their menu entry.
-  dashboard: ['liked-rooms/interested-people.tsx', 'saved-searches/use-new-count.ts'],
+  // saved searches, the badge of their menu entry; the inbox's outline, drawn while the dashboard loads it.
+  dashboard: [
+    'liked-rooms/interested-people.tsx',
+    'saved-searches/use-new-count.ts',
+    'conversations/inbox-outline.tsx',
+  ],
   // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share, and
   // the note under a searched place box saying which place a typed name was taken to mean.
   'listing-form': ['places/place-combobox.tsx'],
@@ -84,11 +88,13 @@ const SERVER_DOMAIN_IMPORTS = {
   listings: ['conversations'],
   // An event in a conversation is delivered live like a message: its write notifies the live room's channel.
   conversations: ['live'],
-  // The live stream reads messages and their events as the conversations room defines them.
-  live: ['conversations'],
+  // The live stream reads messages and their events as the conversations room defines them, and counts the saved
+  // searches' new rooms by their room's rule.
+  live: ['conversations', 'saved-searches'],
   // A saved search is a browse view kept: it is matched with the listings' own filters, columns and refusals.
-  // An instant alert also pushes to its owner's devices, queued in the statement that records the hit.
-  'saved-searches': ['listings', 'push'],
+  // An instant alert also pushes to its owner's devices, queued in the statement that records the hit, and the
+  // owner's open pages hear of a new room on the live channel.
+  'saved-searches': ['listings', 'push', 'live'],
   // Viewing times are read under the listings' visibility rule, and a block stops bookings as it stops messages.
   viewings: ['listings', 'conversations'],
   // The one list of jobs names every domain's jobs.

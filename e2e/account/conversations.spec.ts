@@ -4,6 +4,7 @@ import { expectNoSeriousViolationsEverywhere, expectNoSeriousViolationsInBothMod
 import { linkFromMail } from '../support/mail.ts'
 import { keepScreenshot } from '../support/screens.ts'
 import { expectPopup } from '../support/popup.ts'
+import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 import { WIDTHS } from '../public/helpers.ts'
 import { LISTING_FACTS } from '../../src/shared/listing-facts.ts'
 
@@ -220,6 +221,26 @@ test('the inbox, a conversation and Message on the details pass axe in both mode
   const entry = page.getByRole('link', { name: new RegExp(seeker.user.name) })
   await expect(entry).toBeVisible()
   await expectNoSeriousViolationsEverywhere(page, { screenshot: 'conversations-inbox' })
+
+  // On a slow phone the inbox draws its rows' outline while its conversations are on their way, then the row
+  // (issue 41, finding 15): the answer is held until the outline has been seen.
+  const slow = await poster.context.newPage()
+  await slow.setViewportSize({ width: WIDTHS.phone, height: 844 })
+  await slowPhone(slow)
+  const inbox = await holdRequests(slow, /\/api\/conversations(\?|$)/)
+  await slow.goto('/dashboard/messages', { waitUntil: 'commit' })
+  const outline = slow.getByRole('list').filter({ has: slow.locator('[data-outline]') })
+  await expect(outline).toHaveAttribute('aria-busy', 'true')
+  await expect(outline.getByRole('listitem')).toHaveCount(4)
+  await expect(outline.getByRole('listitem').first()).toBeVisible()
+  await expect(slow.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
+  await expect(slow.getByRole('status').filter({ hasText: 'Loading conversations…' })).toBeAttached()
+  await expect(slow.getByRole('link', { name: new RegExp(seeker.user.name) })).toHaveCount(0)
+  await expectNoSeriousViolationsEverywhere(slow, { screenshot: 'conversations-inbox-outline' })
+  inbox.release()
+  await expect(slow.getByRole('link', { name: new RegExp(seeker.user.name) })).toBeVisible()
+  await expect(outline).toHaveCount(0)
+  await slow.close()
 
   await entry.click()
   await expect(page.getByRole('log').getByRole('note')).toBeVisible()

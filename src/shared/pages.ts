@@ -5,10 +5,15 @@
 // Plain data, so the server can read it without importing the web app.
 
 /** The layouts pages sit in: the route module that wraps them and the path their pages start with. */
-export const LAYOUTS = {
+/** `fetches`: what the layout's own loader asks for on every page under it, preloaded as a page's `fetches` are. */
+export const LAYOUTS: Record<'root' | 'dashboard', { path: string; module: string; fetches?: string[] }> = {
   root: { path: '/', module: 'routes/root-layout.tsx' },
-  dashboard: { path: '/dashboard', module: 'routes/dashboard/layout.tsx' },
-} as const
+  dashboard: {
+    path: '/dashboard',
+    module: 'routes/dashboard/layout.tsx',
+    fetches: ['/api/moderation/status'],
+  },
+}
 
 export type LayoutName = keyof typeof LAYOUTS
 
@@ -25,9 +30,10 @@ export type PageRow = {
   /** Only for a signed-in person (the route's loader sends anyone else to the login page). */
   signIn?: boolean
   /**
-   * The API answers a prerendered page's loader asks for at its plain address (no query), exactly as it asks:
-   * the server names them in the page's HTML (`<link rel="preload" as="fetch">`), so they are on their way while
-   * the app's code loads instead of after it (its largest paint, a card's cover, waits on them).
+   * The API answers the page's loader asks for at its plain address (no query), exactly as it asks: the server
+   * names them in the page's HTML (`<link rel="preload" as="fetch">`), so they are on their way while the app's
+   * code loads instead of after it (a prerendered page's largest paint, a card's cover, waits on them; a signed-in
+   * page's first rows do). `:id` stands for the page address's own `:id`.
    */
   fetches?: string[]
 }
@@ -160,12 +166,14 @@ export const PAGES = {
     layout: 'dashboard',
     module: 'routes/dashboard/inbox.tsx',
     signIn: true,
+    fetches: ['/api/conversations'],
   },
   conversation: {
     path: '/dashboard/messages/:id',
     layout: 'dashboard',
     module: 'routes/dashboard/conversation.tsx',
     signIn: true,
+    fetches: ['/api/conversations/:id', '/api/conversations/:id/messages'],
   },
   savedSearches: {
     path: '/dashboard/saved-searches',

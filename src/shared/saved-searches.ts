@@ -56,6 +56,19 @@ export type SavedSearch = z.infer<typeof SavedSearchSchema>
 
 export const SavedSearchResultSchema = z.object({ savedSearch: SavedSearchSchema })
 
+/** The most rooms an opened search names as new ("New" on their cards); after a longer absence, the newest. */
+export const NEW_LISTING_IDS_MAX = 200
+
+/** The answer to opening a saved search: it, its count started again, and the rooms that were new to it. */
+export const SeenSavedSearchSchema = SavedSearchResultSchema.extend({
+  newListingIds: z
+    .array(z.string())
+    .describe(
+      `The rooms new since its last opening, newest match first (at most ${NEW_LISTING_IDS_MAX}): browse marks them "New".`,
+    ),
+})
+export type SeenSavedSearch = z.infer<typeof SeenSavedSearchSchema>
+
 export const SavedSearchParamsSchema = z.object({ id: z.uuid({ error: 'Malformed saved search id.' }) })
 
 /** The one-click unsubscribe's token (in the mail's link): the search and its signature. */

@@ -1,6 +1,7 @@
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router'
 import { LAYOUTS, PAGE_ROWS, type LayoutName, type PageRow } from '#shared/pages.ts'
 import { Spinner } from './components/spinner.tsx'
+import { DashboardLoading } from './features/dashboard/page-outline.tsx'
 
 // The routes come from the page table (src/shared/pages.ts). Each route module is its own chunk, loaded by React
 // Router's lazy() (it exports loader, action, Component, ErrorBoundary, handle), so the home page ships only what
@@ -22,7 +23,10 @@ function AppLoading() {
 }
 
 // Shown while the first page's code and data load; a lazy module can't provide it itself.
-const LOADING: Record<LayoutName, RouteObject['HydrateFallback']> = { root: AppLoading, dashboard: Spinner }
+const LOADING: Record<LayoutName, RouteObject['HydrateFallback']> = {
+  root: AppLoading,
+  dashboard: DashboardLoading,
+}
 
 /** A page's route under its layout: the layout's own path is its index, any other path is relative to it. */
 export function pageRoute(page: PageRow): RouteObject {

@@ -1,5 +1,5 @@
 /**
- * What the conversation writes tell every app process through NOTIFY on one channel: ids only, never a message's
+ * What the conversation writes (and the saved searches' new rooms) tell every app process through NOTIFY on one channel: ids only, never a message's
  * text (a payload is at most 8 kB, and a listener that was away never gets it). Each process reads the rows it
  * needs for its own open connections (docs/decisions/038).
  */
@@ -12,6 +12,8 @@ export type LiveNotice =
   | { t: 'r'; c: string; id: number; u: [string, string] }
   /** A block between the two participants of conversation `c` began or ended. */
   | { t: 'b'; c: string; u: [string, string] }
+  /** The rooms new to person `u[0]`'s saved searches changed: matched, or a search opened (decision 100). */
+  | { t: 'n'; u: [string] }
 
 /**
  * Person `u`'s session `s` ended before it expired (signed out, revoked, deleted with the account): told by a
@@ -28,6 +30,13 @@ export function parseNotice(payload: string): LiveNotice | SessionEnded | undefi
     const notice = JSON.parse(payload) as Record<string, unknown>
     if (notice.t === 's' && typeof notice.s === 'string' && typeof notice.u === 'string')
       return notice as SessionEnded
+    if (
+      notice.t === 'n' &&
+      Array.isArray(notice.u) &&
+      notice.u.length === 1 &&
+      typeof notice.u[0] === 'string'
+    )
+      return notice as LiveNotice
     if (!isPair(notice.u)) return undefined
     if (notice.t === 'm' && typeof notice.id === 'number') return notice as LiveNotice
     if (notice.t === 'r' && typeof notice.id === 'number' && typeof notice.c === 'string')

@@ -1,4 +1,4 @@
-import type { Message } from '#shared/conversations.ts'
+import type { Message, Unread } from '#shared/conversations.ts'
 import type { LiveMessage, LiveRepository } from './live-repository.ts'
 import { parseNotice, type LiveNotice } from './live-events.ts'
 import { eventFrame, HEARTBEAT, type SseSink } from './sse.ts'
@@ -94,6 +94,7 @@ export function createLiveHub(
     joined = joined.filter(({ stream }) => !stream.sink.closed)
     joined.forEach(({ stream }) => register(stream))
     const refresh = new Set<string>(joined.map(({ stream }) => stream.userId))
+    const news = new Set<string>(refresh)
     const wanted = batch.flatMap((notice) =>
       notice.t === 'm' && notice.u.some((id) => streams.has(id)) ? [notice.id] : [],
     )
@@ -130,13 +131,16 @@ export function createLiveHub(
       } else if (notice.t === 'r') {
         writeTo(notice.u[1], eventFrame('read', { conversationId: notice.c, seenUpTo: notice.id }))
         if (streams.has(notice.u[0])) refresh.add(notice.u[0])
-      } else {
+      } else if (notice.t === 'b') {
         notice.u.forEach((userId) => writeTo(userId, eventFrame('block', { conversationId: notice.c })))
-      }
+      } else if (streams.has(notice.u[0])) news.add(notice.u[0])
     }
-    if (refresh.size === 0) return
-    const unread = await repository.unread([...refresh])
+    const [unread, newRooms] = await Promise.all([
+      refresh.size > 0 ? repository.unread([...refresh]) : new Map<string, Unread>(),
+      news.size > 0 ? repository.newRooms([...news]) : new Map<string, number>(),
+    ])
     for (const [userId, counts] of unread) writeTo(userId, eventFrame('unread', counts))
+    for (const [userId, count] of newRooms) writeTo(userId, eventFrame('saved-searches', { newRooms: count }))
   }
 
   async function run() {
@@ -188,7 +192,7 @@ export function createLiveHub(
     /**
      * Adds a stream unless its person has MAX_STREAMS_PER_PERSON open here already (then false, and nothing is
      * kept); it gets the messages after `after` (when given: a reconnecting client's last id), then its unread
-     * counts, then whatever arrives.
+     * counts and its saved searches' new rooms, then whatever arrives.
      */
     add(stream: LiveStream, after: number | null): boolean {
       if (count(stream.userId) >= MAX_STREAMS_PER_PERSON) return false

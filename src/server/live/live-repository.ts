@@ -3,6 +3,7 @@ import type { MessageEvent, Unread } from '#shared/conversations.ts'
 import { messageEvent } from '../conversations/conversation-events.ts'
 import type { Database } from '../db/client.ts'
 import { prepareRaw } from '../db/prepare-raw.ts'
+import { newRoomsCount } from '../saved-searches/new-rooms.ts'
 
 /** A message as the live stream reads it, before it is shown to either participant (`mine` is theirs to add). */
 export type LiveMessage = {
@@ -24,7 +25,10 @@ const columns = sql`m.id::float8 as id, m.conversation_id as "conversationId", m
 /** How many missed messages one resume sends at most; a client that missed more loads its pages instead. */
 export const BACKLOG_LIMIT = 500
 
-/** The reads the live stream needs: the rows behind notices, a resuming client's backlog, unread counts. */
+/**
+ * The reads the live stream needs: the rows behind notices, a resuming client's backlog, unread counts and the
+ * saved searches' new rooms.
+ */
 export function createLiveRepository(db: Database) {
   const byIds = prepareRaw<LiveMessage>(
     db,
@@ -59,6 +63,16 @@ export function createLiveRepository(db: Database) {
       group by u.id`,
   )
 
+  // Each person's rooms new to their saved searches, as the dashboard counts them (decision 100).
+  const newRoomsOf = prepareRaw<{ userId: string; newRooms: number }>(
+    db,
+    'live_new_rooms',
+    sql`select u.id as "userId", coalesce(sum(${newRoomsCount}), 0)::int as "newRooms"
+      from unnest(${sql.placeholder('userIds')}::text[]) as u(id)
+      left join saved_search s on s.user_id = u.id
+      group by u.id`,
+  )
+
   return {
     messages: (ids: number[]) => byIds({ ids }),
     /** The person's messages after `after`, oldest first, and whether there were more than BACKLOG_LIMIT. */
@@ -73,6 +87,10 @@ export function createLiveRepository(db: Database) {
     async unread(userIds: string[]): Promise<Map<string, Unread>> {
       const rows = await unreadOf({ userIds })
       return new Map(rows.map(({ userId, ...counts }) => [userId, counts]))
+    },
+    async newRooms(userIds: string[]): Promise<Map<string, number>> {
+      const rows = await newRoomsOf({ userIds })
+      return new Map(rows.map(({ userId, newRooms }) => [userId, newRooms]))
     },
   }
 }

@@ -12,8 +12,9 @@ export const EventStreamSchema = z
   // Unknown to the type provider: the handler sends a stream, which Fastify passes on as it is.
   .unknown()
   .describe(
-    'Server-Sent Events (`text/event-stream`): `message` (a message; `id:` its id), `read`, `block`, `unread` and ' +
-      '`resync` events, and a heartbeat comment every 25 s. Reconnect with `Last-Event-ID` to resume.',
+    'Server-Sent Events (`text/event-stream`): `message` (a message; `id:` its id), `read`, `block`, `unread`, ' +
+      '`saved-searches` (`newRooms`: the rooms new to the saved searches) and `resync` events, and a heartbeat ' +
+      'comment every 25 s. Reconnect with `Last-Event-ID` to resume.',
   )
 
 /** How long EventSource waits before reconnecting after the stream ends. */

@@ -72,6 +72,37 @@ describe('index.html with the page’s route modules preloaded', () => {
     expect(preloads(unknown.body)).toContain('/assets/not-found-n1.js')
   })
 
+  test('a signed-in page preloads its session check; the inbox its first page of conversations too', async () => {
+    const fetches = (body: string) => [
+      ...body.matchAll(/rel="preload" as="fetch" (crossorigin[^ ]*) href="([^"]+)"/g),
+    ]
+    // The session check and the dashboard layout's question (whether to show Moderation) on every such page.
+    const always = [
+      ['crossorigin="use-credentials"', '/api/auth/get-session'],
+      ['crossorigin', '/api/moderation/status'],
+    ]
+    const inbox = await t.app.inject({ url: '/dashboard/messages' })
+    expect(fetches(inbox.body).map(([, mode, href]) => [mode, href])).toEqual([
+      ...always,
+      ['crossorigin', '/api/conversations'],
+    ])
+    // An older page of the inbox asks for another answer; a public page checks no session before it shows.
+    const older = await t.app.inject({ url: '/dashboard/messages?before=12' })
+    expect(fetches(older.body).map(([, mode, href]) => [mode, href])).toEqual(always)
+    expect((await t.app.inject({ url: '/about' })).body).not.toContain('get-session')
+    // A conversation's page preloads that conversation and its messages; an id no app would write, nothing.
+    const id = '0b7f3c9e-1d2a-4c5b-8e6f-7a8b9c0d1e2f'
+    const conversation = await t.app.inject({ url: `/dashboard/messages/${id}` })
+    expect(fetches(conversation.body).map(([, , href]) => href)).toEqual([
+      '/api/auth/get-session',
+      '/api/moderation/status',
+      `/api/conversations/${id}`,
+      `/api/conversations/${id}/messages`,
+    ])
+    const odd = await t.app.inject({ url: '/dashboard/messages/%22%3E%3Cscript%3E' })
+    expect(fetches(odd.body)).toHaveLength(2)
+  })
+
   test("a page of the web app under /api (the API reference) is a page, cached as pages are, not the API's no-store", async () => {
     const page = await t.app.inject({ url: '/api/docs?tag=listings' })
     expect(page.statusCode).toBe(200)

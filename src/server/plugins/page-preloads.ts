@@ -9,6 +9,10 @@ export type PageModules = {
   pattern: RegExp
   modules: string[]
   prerender: boolean
+  /** Only for a signed-in person: the page's session check is preloaded too. */
+  signIn: boolean
+  /** What its layout's loader asks for (preloaded at any address of the page). */
+  layoutFetches: string[]
   /** API answers preloaded with the prerendered page (the page table's `fetches`). */
   fetches: string[]
 }
@@ -33,6 +37,8 @@ export const PAGE_MODULES: PageModules[] = [
     pattern: patternFor(page.path),
     modules: modulesOf(page),
     prerender: page.prerender === true,
+    signIn: page.signIn === true,
+    layoutFetches: LAYOUTS[page.layout].fetches ?? [],
     fetches: page.fetches ?? [],
   })),
   ...Object.values(LAYOUTS)
@@ -45,10 +51,15 @@ export const PAGE_MODULES: PageModules[] = [
         pattern: new RegExp(`^${prefix}`),
         modules: fallback ? modulesOf(fallback) : [source(layout.module)],
         prerender: false,
+        signIn: false,
+        layoutFetches: [],
         fetches: [],
       }
     }),
 ]
+
+/** The session check as Better Auth's client asks for it (cors, credentials included), so the two are one request. */
+const SESSION_PRELOAD = `    <link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">\n`
 
 type Chunk = { file: string; imports?: string[] }
 export type Manifest = Record<string, Chunk>
@@ -75,9 +86,9 @@ const withEtag = (html: string): Page => ({
 
 /**
  * index.html for each page, with `<link rel="modulepreload">` for the page's route modules, so the browser fetches
- * them beside the entry script instead of after it has run (one round trip less before the first render), and,
- * for the pages the table prerenders, their first paint (src/server/first-paint/) and the API answers their loader
- * asks for (`fetches`). That paint is of the page without query parameters (the browse page's default view): an
+ * them beside the entry script instead of after it has run (one round trip less before the first render), the
+ * session check for a signed-in page, the API answers its loader asks for (`fetches`) and, for the pages the table
+ * prerenders, their first paint (src/server/first-paint/). That paint is of the page without query parameters (the browse page's default view): an
  * address with any gets the page without either.
  * Without a build manifest (the tests' small web roots), every page is index.html as it is.
  */
@@ -91,23 +102,44 @@ export function pagesWithPreloads(root: string): (pathname: string, search: stri
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
   const firstPaints = readFirstPaints(root)
   const inEntry = chunkFiles(manifest, ['index.html'])
-  const built = PAGE_MODULES.map(({ path: page, pattern, modules, fetches }) => {
+  // Same mode and credentials as the app's fetch() (cors, same-origin), or the browser would fetch them twice.
+  const preloadsOf = (addresses: string[]) =>
+    addresses.map((address) => `    <link rel="preload" as="fetch" crossorigin href="${address}">\n`).join('')
+  const built = PAGE_MODULES.map(({ path: page, pattern, modules, fetches, signIn, layoutFetches }) => {
     const links = [...chunkFiles(manifest, modules)]
       .filter((file) => !inEntry.has(file))
       .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
       .join('')
-    const plain = withEtag(index.replace('  </head>', () => `${links}  </head>`))
+    // A signed-in page's loaders wait for the session check first: it leaves with the page, not after its code.
+    const early = `${signIn ? SESSION_PRELOAD : ''}${preloadsOf(layoutFetches)}`
+    const plain = withEtag(index.replace('  </head>', () => `${links}${early}  </head>`))
+    const fetched = preloadsOf(fetches)
     const firstPaint = firstPaints[page]
-    if (!firstPaint) return { pattern, plain, painted: plain }
-    // Same mode and credentials as the app's fetch() (cors, same-origin), or the browser would fetch them twice.
-    const fetched = fetches
-      .map((address) => `    <link rel="preload" as="fetch" crossorigin href="${address}">\n`)
-      .join('')
+    if (!firstPaint) {
+      const withFetches = fetched
+        ? withEtag(plain.html.replace('  </head>', () => `${fetched}  </head>`))
+        : plain
+      // A page of one thing (`:id`) asks for that thing's answers: its links are written per address.
+      const ofId = fetches.some((address) => address.includes(':id'))
+        ? (id: string) =>
+            withEtag(
+              plain.html.replace(
+                '  </head>',
+                () => `${preloadsOf(fetches.map((address) => address.replaceAll(':id', id)))}  </head>`,
+              ),
+            )
+        : undefined
+      return { pattern, plain, painted: withFetches, ofId }
+    }
     const painted = withFirstPaint(plain.html, firstPaint).replace('  </head>', () => `${fetched}  </head>`)
-    return { pattern, plain, painted: withEtag(painted) }
+    return { pattern, plain, painted: withEtag(painted), ofId: undefined }
   })
   return (pathname, search) => {
-    const { plain, painted } = built.find(({ pattern }) => pattern.test(pathname))!
-    return search === '' || search === '?' ? painted : plain
+    const { plain, painted, ofId } = built.find(({ pattern }) => pattern.test(pathname))!
+    if (search !== '' && search !== '?') return plain
+    if (!ofId) return painted
+    // Only an id as the app writes them (a UUID's characters) goes into the page; any other is left to the app.
+    const id = pathname.replace(/\/$/, '').split('/').at(-1) ?? ''
+    return /^[\w-]{1,64}$/.test(id) ? ofId(id) : plain
   }
 }

@@ -11,6 +11,7 @@ import { renderSavedSearchMail } from './saved-search-mail-template.ts'
 import { rowsOf } from '../db/sql.ts'
 import { cover } from '../listings/listing-columns.ts'
 import { matchingSearches } from './inverse-match.ts'
+import { notifyNewRooms } from './new-rooms.ts'
 import { unsubscribeToken } from './saved-view.ts'
 import { PAGES } from '#shared/pages.ts'
 import { queuePushesSql, wakePushJob } from '../push/push-queue.ts'
@@ -19,7 +20,8 @@ import { queuePushesSql, wakePushJob } from '../push/push-queue.ts'
 // 1. `recordHits`: the listings a trigger queued (posted Available, or turned Available) are matched against every
 //    saved search in one statement that also takes them off the queue, so each is matched once; a fitting listing
 //    becomes a hit of that search, once (its key), unless it is the searcher's own. An instant search's hit also
-//    pushes to its owner's devices that take `alerts`, in the same statement (decision 099).
+//    pushes to its owner's devices that take `alerts`, in the same statement (decision 099), and every owner's open
+//    pages hear of it on the live channel (decision 100).
 // 2. `claimBatches`: a search's unmailed hits are named as one mail (`batch`), committed before anything is sent;
 //    an instant search's once its burst window (ALERT_WINDOW_MS from its first unmailed hit) has passed.
 // 3. `sendBatches`: each named mail goes through sendMailsOnce under its name: a retry after a kill -9 sends a
@@ -57,9 +59,12 @@ export async function recordHits(db: Database, limit = EVENT_BATCH) {
           replace(${PAGES.details.path}, ':id', room.id::text) as url
         from inserted i join saved_search s on s.id = i.search_id join listing room on room.id = i.listing_id
         where s.alert = 'instant'`,
-      )})
+      )}),
+      -- Each owner whose searches gained a room: their open pages' badges count again.
+      notified as (select ${notifyNewRooms(sql`owner.user_id`)} from (select distinct s.user_id
+        from inserted i join saved_search s on s.id = i.search_id) owner)
       select (select count(*) from taken)::int as events, (select count(*) from inserted)::int as hits,
-        ${wakePushJob('pushed')}`,
+        (select count(*) from notified)::int as notified, ${wakePushJob('pushed')}`,
   )
   return row ?? { events: 0, hits: 0 }
 }

@@ -1332,7 +1332,7 @@ const TABLE: Row[] = [
     cells: {
       anonymous: anonymous401,
       stranger: NO_SUCH_SEARCH,
-      owner: { status: 200, body: (ctx) => ({ savedSearch: savedSearchAnswer(ctx) }) },
+      owner: { status: 200, body: (ctx) => ({ savedSearch: savedSearchAnswer(ctx), newListingIds: [] }) },
     },
   },
   {

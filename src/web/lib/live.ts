@@ -10,6 +10,8 @@ export type LiveEvent =
   | { type: 'message'; message: Message }
   | { type: 'read'; read: ReadEvent }
   | { type: 'block'; block: BlockEvent }
+  /** How many rooms are new to the person's saved searches: one was matched, or a search opened. */
+  | { type: 'saved-searches'; newRooms: number }
   /** (Re)connected, or told to: anything shown from the API may have missed events, so load what is new. */
   | { type: 'resync' }
 
@@ -55,6 +57,9 @@ function open() {
   )
   stream.addEventListener('block', (event) =>
     emit({ type: 'block', block: JSON.parse(event.data) as BlockEvent }),
+  )
+  stream.addEventListener('saved-searches', (event) =>
+    emit({ type: 'saved-searches', newRooms: (JSON.parse(event.data) as { newRooms: number }).newRooms }),
   )
   stream.addEventListener('resync', () => emit({ type: 'resync' }))
   stream.addEventListener('error', () => {

@@ -74,6 +74,18 @@ export async function requireSession(request: Request): Promise<SessionUser> {
   return session.user
 }
 
+/**
+ * For loaders of signed-in pages: the page's own requests (`load`) start beside the session check instead of after
+ * it, one round trip less before the page shows (issue 41, finding 15). Signed out, the redirect wins and what
+ * `load` answered (a 401) is dropped.
+ */
+export async function withSession<T>(request: Request, load: () => Promise<T>): Promise<T> {
+  const loading = load()
+  loading.catch(() => {})
+  await requireSession(request)
+  return loading
+}
+
 /** For the login and signup pages' loaders: someone already signed in goes on to where they were headed. */
 export async function skipIfSignedIn(to: string): Promise<void> {
   if (await loadSession().catch(() => null)) throw redirect(to)

@@ -6,6 +6,7 @@ import { Spinner } from '../components/spinner.tsx'
 import { RouteErrorBoundary } from '../components/route-error.tsx'
 import { TypedHeading } from '../components/typed-heading.tsx'
 import { markOpenedSearchSeen } from '../features/saved-searches/mark-opened.ts'
+import { NewListingsProvider } from '../components/new-label.tsx'
 import { SaveSearchButton } from '../features/saved-searches/save-search-button.tsx'
 import {
   browseSearchParams,
@@ -30,16 +31,24 @@ const WORDS = ['Browse All Listings!', 'Find Your Partner And See More', 'Like Y
 
 // The view (sort, filters, search) lives in the URL; this loader reads it, so a shared link reproduces the page.
 export async function loader({ request }: { request: Request }) {
-  const params = new URL(request.url).searchParams
-  const seen = markOpenedSearchSeen(params)
+  const url = new URL(request.url)
+  const params = url.searchParams
+  const seen = markOpenedSearchSeen(url)
   const typed = await readBrowseView(params)
   const { view, typedPlace } = await resolveTypedPlace(typed, request.signal)
-  const [firstPage, currency] = await Promise.all([
+  const [firstPage, currency, newListingIds] = await Promise.all([
     fetchMatchOrDefault(view, request.signal),
     loadCurrency(),
     seen,
   ])
-  return { view: firstPage.view, firstPage, currency, matchRefused: firstPage.matchRefused, typedPlace }
+  return {
+    view: firstPage.view,
+    firstPage,
+    currency,
+    matchRefused: firstPage.matchRefused,
+    typedPlace,
+    newListingIds,
+  }
 }
 
 /**
@@ -69,7 +78,8 @@ async function fetchMatchOrDefault(view: BrowseView, signal: AbortSignal) {
 }
 
 export function Component() {
-  const { view, firstPage, currency, matchRefused, typedPlace } = useLoaderData<typeof loader>()
+  const { view, firstPage, currency, matchRefused, typedPlace, newListingIds } =
+    useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
   const isUpdating = navigation.state === 'loading' && navigation.location.pathname === location.pathname
@@ -83,13 +93,15 @@ export function Component() {
         />
       </SaveSearchRow>
       <MatchPrompt profile={firstPage.profile} refused={matchRefused} />
-      <BrowseResults
-        key={location.search}
-        firstPage={firstPage}
-        currency={currency}
-        isUpdating={isUpdating}
-        showMapFirst={view.near !== undefined}
-      />
+      <NewListingsProvider ids={newListingIds}>
+        <BrowseResults
+          key={location.search}
+          firstPage={firstPage}
+          currency={currency}
+          isUpdating={isUpdating}
+          showMapFirst={view.near !== undefined}
+        />
+      </NewListingsProvider>
     </BrowseLayout>
   )
 }

@@ -8,6 +8,7 @@ import {
   SavedSearchChangeSchema,
   SavedSearchParamsSchema,
   SavedSearchResultSchema,
+  SeenSavedSearchSchema,
   SavedSearchSchema,
   UnsubscribeQuerySchema,
   UnsubscribeResultSchema,
@@ -114,13 +115,13 @@ export const savedSearchRoutes =
         config: { auth: 'signed-in' },
         schema: {
           params: SavedSearchParamsSchema,
-          response: { 200: SavedSearchResultSchema, 404: NotFound },
+          response: { 200: SeenSavedSearchSchema, 404: NotFound },
         },
       },
       async (request) => {
         const seen = await searches.seen(request.user.id, request.params.id)
         if (!seen) throw new HttpError(404, MESSAGES.missing)
-        return { savedSearch: seen }
+        return seen
       },
     )
 

@@ -1,23 +1,24 @@
 import { sql } from 'drizzle-orm'
 import type { BrowseQuery } from '#shared/listing.ts'
-import { SAVED_SEARCHES_MAX, type Alert, type SavedSearch } from '#shared/saved-searches.ts'
+import {
+  NEW_LISTING_IDS_MAX,
+  SAVED_SEARCHES_MAX,
+  type Alert,
+  type SavedSearch,
+} from '#shared/saved-searches.ts'
 import type { Database } from '../../db/client.ts'
-import { listing, savedSearch } from '../../db/schema/index.ts'
+import { savedSearch } from '../../db/schema/index.ts'
 import { rowsOf } from '../../db/sql.ts'
 import { listingFilters } from '../../listings/listing-filters.ts'
-import { shownToEveryone } from '../../listings/listing-visibility.ts'
 import type { Center } from '../../listings/near-plan.ts'
 import { placeholderNames } from '../../saved-searches/inverse-match.ts'
+import { newRoomsCount, newRoomsOf, notifyNewRooms } from '../../saved-searches/new-rooms.ts'
 
 // Saved searches (docs/api.md, Saved searches). Every write names its owner in its own SQL (decision 015): a
 // search that is someone else's matches nothing, and the route answers 404 as for a missing one.
 
-// New rooms are those still shown to everyone (listing-visibility.ts): one moderation hid after it matched is gone.
 const answer = sql`s.id as "_id", s.name, s.query, s.alert, to_char(s.created_at at time zone 'UTC',
-  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  (select count(*)::int from saved_search_hit h join ${listing} on ${listing.id} = h.listing_id
-    where h.search_id = s.id and h.created_at > s.seen_at and ${shownToEveryone})
-  as "newCount"`
+  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt", ${newRoomsCount} as "newCount"`
 
 /**
  * The filter columns of a browse query: each set filter's parameter, and the values browse binds for it under
@@ -104,13 +105,24 @@ export function createSavedSearchesRepository(db: Database) {
       return removed.length > 0
     },
 
-    /** Opened by its owner: the new count starts again from now. */
+    /**
+     * Opened by its owner: the rooms that were new to it (their ids, newest first), and the search with its new
+     * count started again from now; the owner's open pages hear of it. Undefined when the caller has none of that id.
+     */
     async seen(userId: string, id: string) {
+      const rooms = await rowsOf<{ id: string }>(
+        db,
+        sql`select new_rooms.listing_id as id from saved_search s, lateral (${newRoomsOf()}) new_rooms
+          where s.id = ${id} and s.user_id = ${userId}
+          order by new_rooms.matched_at desc, new_rooms.listing_id limit ${NEW_LISTING_IDS_MAX}`,
+      )
       const updated = await rowsOf(
         db,
-        sql`update saved_search set seen_at = now() where id = ${id} and user_id = ${userId} returning id`,
+        sql`update saved_search set seen_at = now() where id = ${id} and user_id = ${userId}
+          returning id, ${notifyNewRooms(sql`user_id`)}`,
       )
-      return updated.length > 0 ? one(userId, id) : undefined
+      const savedSearch = updated.length > 0 ? await one(userId, id) : undefined
+      return savedSearch && { savedSearch, newListingIds: rooms.map((room) => room.id) }
     },
 
     /** The one-click unsubscribe: the search's alert turned off (whoever asks holds its signed token). */

@@ -4,6 +4,7 @@ import { confirmedAgo, formatRent } from '#shared/format.ts'
 import { LISTING_FACTS } from '#shared/listing-values.ts'
 import type { BrowseSummary, ListingSummary } from '#shared/listing.ts'
 import { factText } from '../../components/facts/fact-text.ts'
+import { NewLabel } from '../../components/new-label.tsx'
 import type { ListingTeaser } from '../../lib/login-reason.ts'
 import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
@@ -75,6 +76,7 @@ export function ListingCard({
     <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <CardCover cover={listing.cover} title={listing.title} isPriority={isFirst} />
       {listing.isExample && <ExampleBadge className="absolute top-2 left-2" />}
+      <NewLabel listingId={listing._id} className="absolute top-2 right-2" />
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-3">
           <Heading className="card-title text-lg leading-snug wrap-anywhere">{listing.title}</Heading>

@@ -1,5 +1,5 @@
 import { API } from '#shared/api.ts'
-import type { Alert, SavedSearch } from '#shared/saved-searches.ts'
+import type { Alert, SavedSearch, SeenSavedSearch } from '#shared/saved-searches.ts'
 import { api } from '../../lib/api.ts'
 
 export const getSavedSearches = (signal?: AbortSignal) => api<SavedSearch[]>(API.savedSearches, { signal })
@@ -14,7 +14,7 @@ export const deleteSavedSearch = (id: string) =>
   api<{ message: string }>(API.savedSearch(id), { method: 'DELETE' })
 
 export const markSavedSearchSeen = (id: string) =>
-  api<{ savedSearch: SavedSearch }>(API.savedSearchSeen(id), { method: 'POST', body: {} })
+  api<SeenSavedSearch>(API.savedSearchSeen(id), { method: 'POST', body: {} })
 
 export const getUnsubscribe = (token: string, signal?: AbortSignal) =>
   api<{ name: string; alert: Alert }>(API.unsubscribe(token), { signal })

@@ -11,7 +11,7 @@ import { NewReviewSchema } from '#shared/reviews.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
-import { requireSession } from '../../lib/require-session.ts'
+import { withSession } from '../../lib/require-session.ts'
 import {
   declineConversation,
   getConversation,
@@ -34,10 +34,11 @@ import { NewMessagesPill } from '../../features/conversations/new-messages-pill.
 import { DELETED_ACCOUNT } from '../../features/conversations/avatar.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSession(request)
   const id = params.id ?? ''
-  const conversation = await getConversation(id)
-  return { conversation, page: await getMessages(id) }
+  const [conversation, page] = await withSession(request, () =>
+    Promise.all([getConversation(id), getMessages(id)]),
+  )
+  return { conversation, page }
 }
 
 const failure = (error: unknown) =>

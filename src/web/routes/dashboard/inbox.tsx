@@ -4,14 +4,14 @@ import { PATHS } from '#shared/api.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { onLive } from '../../lib/live.ts'
-import { requireSession } from '../../lib/require-session.ts'
+import { withSession } from '../../lib/require-session.ts'
 import { getInbox } from '../../features/conversations/api.ts'
 import { InboxItem } from '../../features/conversations/inbox-item.tsx'
+import { InboxIntro } from '../../features/conversations/inbox-outline.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSession(request)
   const before = new URL(request.url).searchParams.get('before') ?? undefined
-  return { ...(await getInbox(before, request.signal)), isFirstPage: !before }
+  return { ...(await withSession(request, () => getInbox(before, request.signal))), isFirstPage: !before }
 }
 
 export function Component() {
@@ -22,7 +22,8 @@ export function Component() {
   useEffect(
     () =>
       onLive((event) => {
-        if (event.type !== 'block' && revalidator.state === 'idle') void revalidator.revalidate()
+        const changes = event.type === 'message' || event.type === 'read' || event.type === 'resync'
+        if (changes && revalidator.state === 'idle') void revalidator.revalidate()
       }),
     [revalidator],
   )
@@ -30,12 +31,7 @@ export function Component() {
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageTitle title="Messages" />
-      <div>
-        <h1 className="text-3xl font-bold">Messages</h1>
-        <p className="mt-1 text-base-content/80">
-          Your conversations about rooms, the newest first. Keep them on Nestmate until you have met.
-        </p>
-      </div>
+      <InboxIntro />
       {entries.length === 0 ? (
         <div className="rounded-box bg-base-200 p-8 text-center">
           <p className="text-lg">{isFirstPage ? 'No conversations yet.' : 'No more conversations.'}</p>

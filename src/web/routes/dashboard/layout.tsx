@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
-import { Spinner } from '../../components/spinner.tsx'
 import { useSession } from '../../lib/auth-client.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { Sidebar } from '../../features/dashboard/sidebar.tsx'
+import { PageOutline } from '../../features/dashboard/page-outline.tsx'
 import { getModeratorStatus } from '../../features/moderation/api.ts'
 import { MENU_BUTTON_ID, TopBar } from '../../features/dashboard/top-bar.tsx'
 import type { DashboardUser } from '../../features/dashboard/use-dashboard-user.ts'
@@ -14,9 +14,10 @@ import { useSavedSearchNews } from '../../features/saved-searches/use-new-count.
 const SIDEBAR_ID = 'dashboard-sidebar'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { name, email, image, emailVerified } = await requireSession(request)
   // Only whether to show "Moderation" in the menu: without the answer the dashboard still works.
-  const { isModerator } = await getModeratorStatus().catch(() => ({ isModerator: false }))
+  const moderator = getModeratorStatus().catch(() => ({ isModerator: false }))
+  const { name, email, image, emailVerified } = await requireSession(request)
+  const { isModerator } = await moderator
   return { user: { name, email, image, emailVerified } satisfies DashboardUser, isModerator }
 }
 
@@ -33,6 +34,7 @@ export function Component() {
   const navigation = useNavigation()
   const { pathname } = useLocation()
   const isChangingPage = navigation.state === 'loading' && navigation.location.pathname !== pathname
+  const nextPath = navigation.location?.pathname ?? pathname
 
   useEffect(() => {
     if (isOpen) sidebarRef.current?.querySelector('a')?.focus()
@@ -67,7 +69,7 @@ export function Component() {
         />
         <main id="main" className="flex-1 px-4 py-6 sm:px-8 sm:py-8" aria-busy={isChangingPage}>
           {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
-          {isChangingPage ? <Spinner /> : <Outlet context={user} />}
+          {isChangingPage ? <PageOutline pathname={nextPath} /> : <Outlet context={user} />}
         </main>
       </div>
       <div className="drawer-side z-40" ref={sidebarRef}>

@@ -1,10 +1,18 @@
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { useEffect } from 'react'
+import {
+  Link,
+  useLoaderData,
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { PATHS } from '#shared/api.ts'
 import { ALERTS, SAVED_SEARCHES_MAX, type Alert } from '#shared/saved-searches.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { RouteErrorBoundary } from '../../components/route-error.tsx'
 import { ApiRequestError } from '../../lib/api.ts'
 import { loadCurrency } from '../../lib/config.ts'
+import { onLive } from '../../lib/live.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { ALERT_LABELS } from '../../features/saved-searches/alert-labels.ts'
 import {
@@ -60,6 +68,15 @@ export async function action({ request }: ActionFunctionArgs): Promise<SavedSear
 
 export function Component() {
   const { searches, currency } = useLoaderData<typeof loader>()
+  const revalidator = useRevalidator()
+  // A room matched, or a search opened in another tab: each search's count is read again (decision 100).
+  useEffect(
+    () =>
+      onLive((event) => {
+        if (event.type === 'saved-searches' && revalidator.state === 'idle') void revalidator.revalidate()
+      }),
+    [revalidator],
+  )
   return (
     <section className="flex flex-col gap-6">
       <PageTitle title="Saved searches" />
