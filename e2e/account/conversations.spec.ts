@@ -69,6 +69,10 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
   )
   await expect(posterLog.getByRole('link')).toHaveCount(0)
   await expect(posterLog.locator('b')).toHaveCount(0)
+  // The header's badges: the seeker has confirmed their address (decision 096).
+  await expect(
+    poster.page.getByRole('list', { name: `About ${seeker.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified'])
   await expect(
     poster.page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }),
   ).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { newUser, signedInPage, uniqueLetterToken } from '../support/api.ts'
+import { createListingViaApi, newUser, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { linkFromMail, mailText } from '../support/mail.ts'
 
@@ -47,6 +47,18 @@ test('a person asks for a reference; the referee answers from the mail with no a
   await expect(references.getByText('Sam Lindqvist')).toBeVisible()
   await expect(references.getByText(/Confirmed by e-mail/)).toBeVisible()
   await expect(subject.page.getByText(refereeEmail)).toHaveCount(0)
+  const badges = subject.page.getByRole('list', { name: `About ${subject.user.name}` })
+  await expect(badges.getByRole('listitem')).toHaveText(['E-mail verified', '1 reference'])
   await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'profile-references' })
+
+  // Their listing's card says it too, in words (decision 096).
+  const title = `Referenced room ${uniqueToken()}`
+  await createListingViaApi(subject.context.request, baseURL!, { title })
+  await subject.page.goto(`/browse-listing?q=${encodeURIComponent(title)}`)
+  const card = subject.page.getByRole('article').filter({ hasText: title })
+  await expect(
+    card.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified', '1 reference'])
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'card-badges' })
   await subject.context.close()
 })

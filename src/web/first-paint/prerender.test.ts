@@ -62,7 +62,18 @@ describe('the prerendered first paint of the public pages', () => {
         expect(card).toContain(token)
       expect(card).toContain('href="/browse-listing-details/~_id~"')
       expect(card).toContain('data-kind="listing"')
-      expect(card).toContain('data-samples="{&quot;rent&quot;:&quot;$987,654,321&quot;}"')
+      // Each formatted field's sample is in the card for the script to find.
+      const samples = JSON.parse(
+        /data-samples="([^"]+)"/.exec(card)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      ) as Record<string, string | Record<string, string>>
+      const texts = samples
+      expect(texts).toEqual({
+        rent: '$987,654,321',
+        verified: 'E-mail verified',
+        references: '987654 references',
+        quick: 'Replies quickly',
+      })
+      for (const sample of Object.values(texts)) expect(card).toContain(sample)
       // The script writes the listing's time and "Confirmed … ago" into the card's only <time>.
       expect(card.match(/<time datetime="[^"]+">Confirmed [^<]+<\/time>/gi)).toHaveLength(1)
       for (const part of ['Available', 'Not Available', 'no-cover', 'example'])
@@ -87,7 +98,17 @@ describe('the prerendered first paint of the public pages', () => {
     const samples = JSON.parse(
       /data-samples="([^"]+)"/.exec(card)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
     ) as Record<string, string>
-    expect(Object.keys(samples).sort()).toEqual(['areas', 'budget', 'example', 'match', 'moveIn', 'stay'])
+    expect(Object.keys(samples).sort()).toEqual([
+      'areas',
+      'budget',
+      'example',
+      'match',
+      'moveIn',
+      'quick',
+      'references',
+      'stay',
+      'verified',
+    ])
     for (const sample of Object.values(samples)) expect(card).toContain(sample)
     expect(templates).toContain('<template id="early-part-no-photo">')
   })

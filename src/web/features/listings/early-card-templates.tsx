@@ -6,6 +6,7 @@ import { CardCover } from './card-cover.tsx'
 import { ExampleBadge } from './example-badge.tsx'
 import type { CardListing } from './listing-card.tsx'
 import { EarlyTemplates } from '../../first-paint/early-templates.tsx'
+import { BADGE_SAMPLES, TOKEN_POSTER } from '../people/trust-badges.tsx'
 
 // The listing cards a prerendered page draws before the app has loaded (decision 036): the listing whose fields are
 // tokens, and the parts that differ by more than text (src/web/first-paint/early-templates.tsx does the rest).
@@ -27,6 +28,7 @@ export const TOKEN_LISTING: CardListing = {
   // Any time: the script writes each listing's own into the card's <time> and its words beside it.
   confirmedAt: '2000-01-01T00:00:00.000Z',
   cover: { url: '~coverUrl~', width: 800, height: 600, placeholder: '' },
+  ...TOKEN_POSTER,
 }
 
 /** What differs by more than text: a copy of each replaces its stand-in. */
@@ -54,7 +56,10 @@ export function CardTemplates({ name, block, card }: CardTemplatesProps) {
       kind="listing"
       block={block}
       card={card}
-      samples={{ rent: formatRent(RENT_SAMPLE, 'USD') }}
+      samples={{
+        rent: formatRent(RENT_SAMPLE, 'USD'),
+        ...BADGE_SAMPLES,
+      }}
       parts={PARTS}
     />
   )
