@@ -158,6 +158,7 @@
           placeName: place,
           roomType: listing.roomType,
           userName: listing.userName,
+          advertiser: listing.advertiser ? samples.advertisers[listing.advertiser] : '',
           coverUrl: listing.cover ? listing.cover.url : '',
         })
       },

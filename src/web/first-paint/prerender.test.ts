@@ -58,15 +58,16 @@ describe('the prerendered first paint of the public pages', () => {
         '~roomType~',
         '~userName~',
         '~availability~',
+        '~advertiser~',
       ])
         expect(card).toContain(token)
       expect(card).toContain('href="/browse-listing-details/~_id~"')
       expect(card).toContain('data-kind="listing"')
-      // Each formatted field's sample is in the card for the script to find.
+      // Each formatted field's sample is in the card for the script to find, and each advertiser's words are given.
       const samples = JSON.parse(
         /data-samples="([^"]+)"/.exec(card)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
       ) as Record<string, string | Record<string, string>>
-      const texts = samples
+      const { advertisers, ...texts } = samples
       expect(texts).toEqual({
         rent: '$987,654,321',
         verified: 'E-mail verified',
@@ -74,6 +75,12 @@ describe('the prerendered first paint of the public pages', () => {
         quick: 'Replies quickly',
       })
       for (const sample of Object.values(texts)) expect(card).toContain(sample)
+      expect(advertisers).toEqual({
+        live_in_landlord: 'Landlord who lives there',
+        live_out_landlord: 'Landlord who lives elsewhere',
+        flatmate: 'Current flatmate',
+        agent: 'Letting agent',
+      })
       // The script writes the listing's time and "Confirmed … ago" into the card's only <time>.
       expect(card.match(/<time datetime="[^"]+">Confirmed [^<]+<\/time>/gi)).toHaveLength(1)
       for (const part of ['Available', 'Not Available', 'no-cover', 'example'])

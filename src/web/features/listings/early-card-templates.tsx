@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { formatRent } from '#shared/format.ts'
 import type { Availability, RoomType } from '#shared/listing.ts'
+import { LISTING_FACTS } from '#shared/listing-values.ts'
+import { factText } from '../../components/facts/fact-text.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 import { CardCover } from './card-cover.tsx'
 import { ExampleBadge } from './example-badge.tsx'
@@ -28,6 +30,7 @@ export const TOKEN_LISTING: CardListing = {
   // Any time: the script writes each listing's own into the card's <time> and its words beside it.
   confirmedAt: '2000-01-01T00:00:00.000Z',
   cover: { url: '~coverUrl~', width: 800, height: 600, placeholder: '' },
+  advertiser: '~advertiser~' as CardListing['advertiser'],
   ...TOKEN_POSTER,
 }
 
@@ -59,6 +62,13 @@ export function CardTemplates({ name, block, card }: CardTemplatesProps) {
       samples={{
         rent: formatRent(RENT_SAMPLE, 'USD'),
         ...BADGE_SAMPLES,
+        // Who is posting, in the card's words (the script writes them over ~advertiser~).
+        advertisers: Object.fromEntries(
+          Object.keys(LISTING_FACTS.advertiser.options).map((value) => [
+            value,
+            factText(LISTING_FACTS.advertiser, value),
+          ]),
+        ),
       }}
       parts={PARTS}
     />
