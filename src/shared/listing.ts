@@ -190,6 +190,7 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   roomType: true,
   confirmedAt: true,
   cover: true,
+  advertiser: true,
   ownerVerified: true,
   referenceCount: true,
   replyRate: true,

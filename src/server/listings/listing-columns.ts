@@ -97,6 +97,7 @@ export const featuredColumns = {
   roomType: listing.roomType,
   confirmedAt: isoText(listing.confirmedAt),
   cover,
+  ...factSelection(cardFacts(LISTING_FACTS), listing),
   ...posterTrust(listing.ownerId, user.emailVerified),
 } satisfies Record<keyof FeaturedListing, SQLWrapper>
 export const featuredFields = aliased(featuredColumns)

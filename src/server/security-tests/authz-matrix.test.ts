@@ -1502,6 +1502,7 @@ function pickFeatured(row: ReturnType<typeof summary>) {
   const { _id, title, availability, location, userName, rent, roomType, confirmedAt, cover, isExample } = row
   return {
     ...{ _id, title, availability, location, userName, rent, roomType, confirmedAt, cover, isExample },
+    advertiser: row.advertiser,
     ...NO_BADGES,
   }
 }
