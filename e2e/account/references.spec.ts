@@ -7,6 +7,8 @@ test('a person asks for a reference; the referee answers from the mail with no a
   browser,
   baseURL,
 }) => {
+  // A journey through three people's pages, each checked with axe at two widths in both modes.
+  test.setTimeout(120_000)
   const subject = await signedInPage(browser, baseURL!, newUser({ name: `Rae ${uniqueLetterToken()}` }))
   await subject.page.goto(await linkFromMail(subject.user.email, /Confirm your e-mail/))
   await expect(subject.page.getByRole('heading', { name: /verified/i })).toBeVisible()
@@ -60,5 +62,29 @@ test('a person asks for a reference; the referee answers from the mail with no a
     card.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
   ).toHaveText(['E-mail verified', '1 reference'])
   await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'card-badges' })
+
+  // Their dashboard lists what was asked and what was answered; a hidden reference leaves the profile.
+  const again = await subject.context.request.post('/api/references/requests', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: {
+      refereeEmail: `kit-${uniqueLetterToken().toLowerCase()}@example.com`,
+      refereeName: 'Kit Marlow',
+      relationship: 'landlord',
+    },
+  })
+  expect(again.status()).toBe(201)
+  await subject.page.goto('/dashboard/references')
+  const answered = subject.page.getByRole('region', { name: 'Answered' })
+  const requested = subject.page.getByRole('region', { name: /Requested/ })
+  await expect(answered.getByRole('listitem')).toContainText(['Sam Lindqvist Shown'])
+  await expect(requested.getByRole('listitem')).toContainText(['Kit Marlow'])
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'dashboard-references' })
+  await answered.getByRole('button', { name: 'Hide the reference from Sam Lindqvist' }).click()
+  await expect(answered.getByRole('listitem')).toContainText(['Sam Lindqvist Hidden'])
+  await subject.page.goto(`/people/${user.id}`)
+  await expect(subject.page.getByText('No references yet.')).toBeVisible()
+  await expect(
+    subject.page.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified'])
   await subject.context.close()
 })
