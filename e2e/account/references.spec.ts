@@ -55,13 +55,19 @@ test('a person asks for a reference; the referee answers from the mail with no a
 
   // Their listing's card says it too, in words (decision 096).
   const title = `Referenced room ${uniqueToken()}`
-  await createListingViaApi(subject.context.request, baseURL!, { title })
+  const listingId = await createListingViaApi(subject.context.request, baseURL!, { title })
   await subject.page.goto(`/browse-listing?q=${encodeURIComponent(title)}`)
   const card = subject.page.getByRole('article').filter({ hasText: title })
   await expect(
     card.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
   ).toHaveText(['E-mail verified', '1 reference'])
   await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'card-badges' })
+  // And its details, under who posted it.
+  await subject.page.goto(`/browse-listing-details/${listingId}`)
+  await expect(
+    subject.page.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified', '1 reference'])
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'details-badges' })
 
   // Their dashboard lists what was asked and what was answered; a hidden reference leaves the profile.
   const again = await subject.context.request.post('/api/references/requests', {
