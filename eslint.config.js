@@ -16,6 +16,8 @@ const WEB_BOUNDARY = boundary(
 // Web features (src/web/features/<name>/) import no other feature and no route module, except the parts listed
 // here: each is made to be shown or used by another feature (decision 031). A new crossing fails the lint until
 // it is listed, with its reason; a part two features share that needs no feature of its own belongs in components/.
+// A person's badges, the same on cards, details and conversation headers (decision 096).
+const TRUST_BADGES = 'people/trust-badges.tsx'
 const FEATURE_IMPORTS = {
   // The listing card and badge, so a listing looks the same everywhere (decision 008); home's featured rooms share
   // browse's grid and the early cards' templates drawn before the app has loaded (decision 036).
@@ -27,6 +29,7 @@ const FEATURE_IMPORTS = {
     // The details page's like and unlike are one interest: its state and the Unlike button of Liked rooms.
     'liked-rooms/unlike-button.tsx',
     'liked-rooms/use-interest.ts',
+    TRUST_BADGES,
   ],
   // Who is interested in one of my listings, as the dashboard's row shows it; the count of rooms new to one's
   // saved searches, the badge of their menu entry; the inbox's outline, drawn while the dashboard loads it.
@@ -38,14 +41,16 @@ const FEATURE_IMPORTS = {
   // The place box (an ARIA combobox with its own API call) that the listing form and browse's "Near…" share, and
   // the note under a searched place box saying which place a typed name was taken to mean.
   'listing-form': ['places/place-combobox.tsx'],
-  listings: ['places/place-combobox.tsx', 'places/typed-place-note.tsx'],
+  listings: ['places/place-combobox.tsx', 'places/typed-place-note.tsx', TRUST_BADGES],
   // Rooms wanted: the place box and its note for its filters and areas, and the match explained as on a listing's
   // details.
   'rooms-wanted': [
     'places/place-combobox.tsx',
     'places/typed-place-note.tsx',
     'listing-details/match-explanation.tsx',
+    TRUST_BADGES,
   ],
+  conversations: [TRUST_BADGES],
 }
 const FEATURES = readdirSync(new URL('src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -85,7 +90,8 @@ const SERVER_DOMAIN_IMPORTS = {
   // The page preloads read the prerendered pages' HTML, which first-paint writes.
   plugins: ['first-paint'],
   // A block between two people withholds a like's contacts: the listing rules ask the conversations' block rule.
-  listings: ['conversations'],
+  // A card shows its poster's badges, the references room's columns (decision 096).
+  listings: ['conversations', 'references'],
   // An event in a conversation is delivered live like a message: its write notifies the live room's channel.
   conversations: ['live'],
   // The live stream reads messages and their events as the conversations room defines them, and counts the saved

@@ -7,6 +7,7 @@ import { expectPopup } from '../support/popup.ts'
 import { holdRequests, slowPhone } from '../support/slow-phone.ts'
 import { WIDTHS } from '../public/helpers.ts'
 import { LISTING_FACTS } from '../../src/shared/listing-facts.ts'
+import { sampleListing } from '../../src/shared/sample-listing.ts'
 
 // Two people in two browsers: a seeker writes to a poster from the listing, and each sees the other's messages,
 // the unread badge and "Seen" arrive without reloading.
@@ -70,6 +71,10 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
   )
   await expect(posterLog.getByRole('link')).toHaveCount(0)
   await expect(posterLog.locator('b')).toHaveCount(0)
+  // The header's badges: the seeker has confirmed their address (decision 096).
+  await expect(
+    poster.page.getByRole('list', { name: `About ${seeker.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified'])
   await expect(
     poster.page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }),
   ).toBeVisible()
@@ -102,6 +107,28 @@ test('a verified seeker messages a poster; both see it live, with the contact sh
   await expect(seeker.page.getByText(/said it’s not a fit/)).toBeVisible()
   await expect(seeker.page.getByLabel('Your message')).toHaveCount(0)
   await expectNoSeriousViolationsEverywhere(seeker.page, { screenshot: 'conversation-declined' })
+
+  // Another of the poster's rooms: the seeker asks, the poster marks it Not Available, and the seeker's
+  // conversation says the room is taken, as does their inbox.
+  const takenTitle = `Room ${uniqueToken()}`
+  const takenId = await createListingViaApi(poster.context.request, baseURL!, { title: takenTitle })
+  const asked = await seeker.context.request.post('/api/conversations', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { listingId: takenId, body: 'Is this one still free?' },
+  })
+  expect(asked.status()).toBe(201)
+  const taken = await poster.context.request.put(`/api/roommate-listings/${takenId}`, {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: sampleListing({ title: takenTitle, availability: 'Not Available' }),
+  })
+  expect(taken.status()).toBe(200)
+  await seeker.page.goto('/dashboard/messages')
+  const takenEntry = seeker.page.getByRole('link', { name: new RegExp(takenTitle) })
+  await expect(takenEntry).toContainText('Your enquiry: Room taken')
+  await takenEntry.click()
+  await expect(seeker.page.getByRole('log').getByText('Room taken', { exact: true })).toBeVisible()
+  await expect(seeker.page.getByText('This room is no longer available.')).toBeVisible()
+  await expect(seeker.page.getByText('Your enquiry: Room taken')).toBeVisible()
 
   await seeker.context.close()
   await poster.context.close()

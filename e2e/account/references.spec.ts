@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { newUser, signedInPage, uniqueLetterToken } from '../support/api.ts'
+import { createListingViaApi, newUser, signedInPage, uniqueLetterToken, uniqueToken } from '../support/api.ts'
 import { expectNoSeriousViolationsEverywhere } from '../support/axe.ts'
 import { linkFromMail, mailText } from '../support/mail.ts'
 
@@ -7,6 +7,8 @@ test('a person asks for a reference; the referee answers from the mail with no a
   browser,
   baseURL,
 }) => {
+  // A journey through three people's pages, each checked with axe at two widths in both modes.
+  test.setTimeout(120_000)
   const subject = await signedInPage(browser, baseURL!, newUser({ name: `Rae ${uniqueLetterToken()}` }))
   await subject.page.goto(await linkFromMail(subject.user.email, /Confirm your e-mail/))
   await expect(subject.page.getByRole('heading', { name: /verified/i })).toBeVisible()
@@ -47,6 +49,48 @@ test('a person asks for a reference; the referee answers from the mail with no a
   await expect(references.getByText('Sam Lindqvist')).toBeVisible()
   await expect(references.getByText(/Confirmed by e-mail/)).toBeVisible()
   await expect(subject.page.getByText(refereeEmail)).toHaveCount(0)
+  const badges = subject.page.getByRole('list', { name: `About ${subject.user.name}` })
+  await expect(badges.getByRole('listitem')).toHaveText(['E-mail verified', '1 reference'])
   await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'profile-references' })
+
+  // Their listing's card says it too, in words (decision 096).
+  const title = `Referenced room ${uniqueToken()}`
+  const listingId = await createListingViaApi(subject.context.request, baseURL!, { title })
+  await subject.page.goto(`/browse-listing?q=${encodeURIComponent(title)}`)
+  const card = subject.page.getByRole('article').filter({ hasText: title })
+  await expect(
+    card.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified', '1 reference'])
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'card-badges' })
+  // And its details, under who posted it.
+  await subject.page.goto(`/browse-listing-details/${listingId}`)
+  await expect(
+    subject.page.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified', '1 reference'])
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'details-badges' })
+
+  // Their dashboard lists what was asked and what was answered; a hidden reference leaves the profile.
+  const again = await subject.context.request.post('/api/references/requests', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: {
+      refereeEmail: `kit-${uniqueLetterToken().toLowerCase()}@example.com`,
+      refereeName: 'Kit Marlow',
+      relationship: 'landlord',
+    },
+  })
+  expect(again.status()).toBe(201)
+  await subject.page.goto('/dashboard/references')
+  const answered = subject.page.getByRole('region', { name: 'Answered' })
+  const requested = subject.page.getByRole('region', { name: /Requested/ })
+  await expect(answered.getByRole('listitem')).toContainText(['Sam Lindqvist Shown'])
+  await expect(requested.getByRole('listitem')).toContainText(['Kit Marlow'])
+  await expectNoSeriousViolationsEverywhere(subject.page, { screenshot: 'dashboard-references' })
+  await answered.getByRole('button', { name: 'Hide the reference from Sam Lindqvist' }).click()
+  await expect(answered.getByRole('listitem')).toContainText(['Sam Lindqvist Hidden'])
+  await subject.page.goto(`/people/${user.id}`)
+  await expect(subject.page.getByText('No references yet.')).toBeVisible()
+  await expect(
+    subject.page.getByRole('list', { name: `About ${subject.user.name}` }).getByRole('listitem'),
+  ).toHaveText(['E-mail verified'])
   await subject.context.close()
 })

@@ -186,6 +186,8 @@ test.describe('before the app has loaded', () => {
         page.getByText(where === 'home' ? 'Loading featured rooms…' : 'Loading listings…'),
       ).toBeHidden()
       await expect(first.locator('time')).toHaveText('Confirmed 3 days ago')
+      // Who is posting, in the card's words (every listing here was written from the sample: a current flatmate).
+      await expect(first).toContainText(/Posted by: .+ · Current flatmate/)
       const early = await shapes(page)
       release()
       await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '', { timeout: 60_000 })

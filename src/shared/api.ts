@@ -18,6 +18,9 @@ export const API = {
   person: (id: string) => `/api/people/${encodeURIComponent(id)}`,
   /** A reference request by its link's token: what is asked, and the referee's answer. */
   referenceLink: (token: string) => `/api/references/${encodeURIComponent(token)}`,
+  /** The caller's own references (hidden ones too) and requests still open; one of them, to hide or show. */
+  myReferences: '/api/references/mine',
+  myReference: (id: string) => `/api/references/${encodeURIComponent(id)}`,
   like: (id: string) => `/api/listings/${encodeURIComponent(id)}/like`,
   myLikes: '/api/my-likes',
   likers: (id: string) => `/api/my-listings/${encodeURIComponent(id)}/likers`,

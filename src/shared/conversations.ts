@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './listing.ts'
 import { NUL_FREE } from './text.ts'
+import { ReplyStatsSchema } from './trust.ts'
 
 // The conversations contract (docs/api.md, Conversations): a seeker writes to a listing's poster, both read and
 // answer from their inbox, and new messages arrive live.
@@ -187,14 +188,15 @@ export const InboxEntrySchema = z.object({
 })
 export type InboxEntry = z.infer<typeof InboxEntrySchema>
 
-/** The header's other person: with their id (their profile's address) and response stats (decision 088). */
+/** The header's other person: with their id (their profile's address) and their badges (./trust.ts). */
 export const HeaderPersonSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     photo: z.string(),
-    replyRate: z.number().nullable(),
-    replyHours: z.number().nullable(),
+    emailVerified: z.boolean(),
+    referenceCount: z.number().int(),
+    ...ReplyStatsSchema.shape,
   })
   .nullable()
 

@@ -17,6 +17,7 @@ import { PHOTO_LIMITS } from './photos.ts'
 import { NUL_FREE } from './text.ts'
 import { textField } from './text-field.ts'
 import { checkContact } from './contact.ts'
+import { posterTrustShape } from './trust.ts'
 
 export * from './listing-values.ts'
 export { DaySchema } from './fact-schemas.ts'
@@ -136,6 +137,8 @@ export const ListingSummarySchema = z.object({
   cover: CoverSchema.nullable(),
   /** The facts a card shows (./listing-facts.ts `onCard`): who is posting. */
   ...factAnswerShape(cardFacts(LISTING_FACTS)),
+  /** The poster's badges (./trust.ts): e-mail confirmed, references, response stats (null below 3 enquiries). */
+  ...posterTrustShape,
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 
@@ -151,8 +154,6 @@ export const ListingSchema = ListingSummarySchema.extend({
   description: z.string(),
   contact: z.string(),
   userEmail: z.string(),
-  /** Whether the owner has confirmed their e-mail address (or Google has). */
-  ownerVerified: z.boolean(),
   ...factAnswerShape(LISTING_FACTS),
   /** Present only for the owner and for people who liked the listing. */
   number: z.string().optional(),
@@ -167,9 +168,6 @@ export const ListingDetailSchema = ListingSchema.extend({
   userEmail: z.string().optional(),
   /** The poster: their public profile is /api/people/:ownerId. */
   ownerId: z.string(),
-  /** The poster's response stats (decision 088); null below 3 enquiries. */
-  replyRate: z.number().nullable(),
-  replyHours: z.number().nullable(),
   likedByMe: z.boolean(),
   isOwner: z.boolean(),
   /** The viewer's match with the poster, explained; null on one's own listing or when either has no profile. */
@@ -192,6 +190,11 @@ export const FeaturedListingSchema = ListingSummarySchema.pick({
   roomType: true,
   confirmedAt: true,
   cover: true,
+  advertiser: true,
+  ownerVerified: true,
+  referenceCount: true,
+  replyRate: true,
+  replyHours: true,
 })
 export type FeaturedListing = z.infer<typeof FeaturedListingSchema>
 

@@ -181,6 +181,12 @@ export const PAGES = {
     module: 'routes/dashboard/saved-searches.tsx',
     signIn: true,
   },
+  myReferences: {
+    path: '/dashboard/references',
+    layout: 'dashboard',
+    module: 'routes/dashboard/references.tsx',
+    signIn: true,
+  },
   livingProfile: {
     path: '/dashboard/living-profile',
     layout: 'dashboard',

@@ -8,6 +8,7 @@ import { SEEKER_AD_FACTS, SEEKER_AD_LIMITS, SEEKER_AD_SORTS, SEEKER_AD_STATUSES 
 import { holdsContact } from './message-text.ts'
 import { HIDDEN_REASONS, HiddenStateSchema } from './reports.ts'
 import { textField } from './text-field.ts'
+import { posterTrustShape } from './trust.ts'
 
 export * from './seeker-ad-facts.ts'
 
@@ -89,6 +90,8 @@ export const SeekerAdSummarySchema = z.object({
   isExample: z.boolean(),
   createdAt: z.string(),
   confirmedAt: z.string(),
+  /** The writer's badges (./trust.ts): e-mail confirmed, references, response stats (null below 3 enquiries). */
+  ...posterTrustShape,
   /** For a signed-in viewer with a living profile: 0–100, or null without enough in common. */
   match: z.number().nullable().optional(),
 })
@@ -109,9 +112,6 @@ export const SeekerAdDetailSchema = SeekerAdSchema.extend({
   isOwner: z.boolean(),
   /** The ad's writer: their public profile is /api/people/:ownerId. */
   ownerId: z.string(),
-  /** The writer's response stats (decision 088); null below 3 enquiries. */
-  replyRate: z.number().nullable(),
-  replyHours: z.number().nullable(),
   /** The viewer's match with the seeker, explained; null on one's own ad or when either has no profile. */
   match: MatchDetailSchema.nullable(),
   hasLivingProfile: z.boolean(),

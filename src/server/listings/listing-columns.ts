@@ -10,6 +10,7 @@ import { CARD_WIDTH } from '#shared/photos.ts'
 import { cardFacts } from '#shared/fact-table.ts'
 import { factSelection } from '../db/fact-sql.ts'
 import { listing, listingPhoto, user } from '../db/schema/index.ts'
+import { posterTrust } from '../references/poster-trust.ts'
 
 // What the listing reads select, each field under its answer's JSON key. Browse, featured and details are the
 // busiest reads: Drizzle's per-column mapping and a Date per row were a tenth of the server's CPU on a page of 24,
@@ -66,6 +67,7 @@ export const summaryColumns = {
   lon: listing.lon,
   cover,
   ...factSelection(cardFacts(LISTING_FACTS), listing),
+  ...posterTrust(listing.ownerId, user.emailVerified),
 } satisfies Record<SelectedKey<ListingSummary>, SQLWrapper>
 
 /** A whole listing with its phone number and the owner's e-mail, as its owner sees it. */
@@ -75,7 +77,6 @@ export const listingColumns = {
   contact: listing.contact,
   number: listing.number,
   userEmail: user.email,
-  ownerVerified: user.emailVerified,
   ...factSelection(LISTING_FACTS, listing),
   updatedAt: isoText(listing.updatedAt),
 } satisfies Record<SelectedKey<Listing>, SQLWrapper>
@@ -96,5 +97,7 @@ export const featuredColumns = {
   roomType: listing.roomType,
   confirmedAt: isoText(listing.confirmedAt),
   cover,
+  ...factSelection(cardFacts(LISTING_FACTS), listing),
+  ...posterTrust(listing.ownerId, user.emailVerified),
 } satisfies Record<keyof FeaturedListing, SQLWrapper>
 export const featuredFields = aliased(featuredColumns)

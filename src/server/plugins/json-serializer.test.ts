@@ -19,10 +19,13 @@ const summary = {
   confirmedAt: '2024-06-01T08:30:00.456Z',
   ...{ placeId: 2950159, placeName: 'Berlin, Germany', lat: 52.52437, lon: 13.41053 },
   cover: null,
+  // The poster's badges (decision 096): response stats are null below 3 enquiries.
+  ...{ ownerVerified: true, referenceCount: 2, replyRate: null, replyHours: null },
 }
 const withCover = {
   ...summary,
   cover: { url: '/photos/x/y-800.webp', width: 800, height: 600, placeholder: 'AbC+/=' },
+  ...{ ownerVerified: false, referenceCount: 0, replyRate: 85, replyHours: 4 },
 }
 
 describe('precompiledSerializer', () => {

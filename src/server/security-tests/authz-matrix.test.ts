@@ -76,6 +76,8 @@ const anonymous401: Cell = { status: 401, body: SIGN_IN }
 // Better Auth's refusals: its { message, code } with the API's `error` beside them.
 const authError = (code: string) => ({ error: anyString, message: anyString, code })
 
+/** The poster's badges (decision 096): the matrix's owner has none. */
+const NO_BADGES = { ownerVerified: false, referenceCount: 0, replyRate: null, replyHours: null }
 const summary = (ctx: Ctx) => ({
   _id: ctx.listingId,
   title: 'Matrix room',
@@ -92,13 +94,13 @@ const summary = (ctx: Ctx) => ({
   cover: null,
   isExample: false,
   advertiser: 'flatmate',
+  ...NO_BADGES,
 })
 const full = (ctx: Ctx, extra: object) => ({
   ...summary(ctx),
   description: 'A bright room in a calm shared flat.',
   contact: 'https://facebook.com/nestmate.tester',
   userEmail: ctx.owner.email,
-  ownerVerified: false,
   // The listing was written from the sample (test/app.ts createListing): its household facts come back as sent.
   ...sampleFacts(LISTING_FACTS),
   updatedAt: anyString,
@@ -190,6 +192,7 @@ const adAnswer = (ctx: Ctx, status = 'active') => ({
   _id: ctx.adId,
   ...sampleAdAnswer(status),
   userName: ctx.owner.name,
+  ...NO_BADGES,
 })
 const sampleAdAnswer = (status: string) => ({
   headline: 'Matrix ad',
@@ -342,12 +345,20 @@ const inboxEntry = (ctx: Ctx) => ({
 })
 
 const NOT_MOVED_IN = { movedIn: 'no', canReview: false, reviewedByMe: false }
+/** The header's other person's badges: none here, whether or not their address is confirmed. */
+const OTHER_BADGES = {
+  emailVerified: expect.any(Boolean),
+  referenceCount: 0,
+  replyRate: null,
+  replyHours: null,
+}
+
 const DECLINED: Cell = {
   status: 200,
   body: (ctx) => ({
     id: ctx.conversationId,
     about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
-    other: { id: anyString, name: anyString, photo: '', replyRate: null, replyHours: null },
+    other: { id: anyString, name: anyString, photo: '', ...OTHER_BADGES },
     seenUpTo: ctx.messageId,
     blockedByMe: false,
     blockedMe: false,
@@ -951,7 +962,12 @@ const TABLE: Row[] = [
       stranger: {
         status: 201,
         body: (ctx) => ({
-          seekerAd: { _id: anyString, ...sampleAdAnswer('active'), userName: ctx.stranger.name },
+          seekerAd: {
+            _id: anyString,
+            ...sampleAdAnswer('active'),
+            userName: ctx.stranger.name,
+            ...NO_BADGES,
+          },
         }),
       },
       owner: { status: 200, body: (ctx) => ({ seekerAd: adAnswer(ctx) }) },
@@ -1111,7 +1127,7 @@ const TABLE: Row[] = [
     body: (ctx) => ({
       id: ctx.conversationId,
       about: { kind: 'listing', id: ctx.listingId, title: 'Matrix room', available: true },
-      other: { id: anyString, name: anyString, photo: '', replyRate: null, replyHours: null },
+      other: { id: anyString, name: anyString, photo: '', ...OTHER_BADGES },
       seenUpTo: ctx.messageId,
       blockedByMe: false,
       blockedMe: false,
@@ -1588,7 +1604,11 @@ const TABLE: Row[] = [
 
 function pickFeatured(row: ReturnType<typeof summary>) {
   const { _id, title, availability, location, userName, rent, roomType, confirmedAt, cover, isExample } = row
-  return { _id, title, availability, location, userName, rent, roomType, confirmedAt, cover, isExample }
+  return {
+    ...{ _id, title, availability, location, userName, rent, roomType, confirmedAt, cover, isExample },
+    advertiser: row.advertiser,
+    ...NO_BADGES,
+  }
 }
 
 const t = useTestApp({ ADMIN_EMAILS: MODERATOR, PUSH_TEST_ENDPOINTS: 'true' })

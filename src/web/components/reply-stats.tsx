@@ -1,20 +1,15 @@
 import { Link } from 'react-router'
 import { PATHS } from '#shared/api.ts'
-import { repliesQuickly, replyStatsLine, type ReplyStats } from '#shared/people.ts'
+import { replyStatsLine, type ReplyStats } from '#shared/trust-words.ts'
 
 /**
- * How a person answers, in plain words ("Usually replies within 3 hours"), and the "Replies quickly" badge when
- * earned; nothing below 3 enquiries (decision 088).
+ * How a person answers, in plain words ("Usually replies within 3 hours"); nothing below 3 enquiries (decision 088).
+ * The "Replies quickly" badge is among the person's badges (features/people/trust-badges.tsx).
  */
 export function ReplyStatsLine({ stats, className = '' }: { stats: ReplyStats; className?: string }) {
   const line = replyStatsLine(stats)
   if (!line) return null
-  return (
-    <span className={`inline-flex flex-wrap items-center gap-2 text-sm ${className}`}>
-      <span>{line}</span>
-      {repliesQuickly(stats) && <span className="badge badge-sm badge-success">Replies quickly</span>}
-    </span>
-  )
+  return <span className={`text-sm ${className}`}>{line}</span>
 }
 
 /** A person's name as the link to their public profile. */

@@ -93,6 +93,31 @@
     }).format(amount)
   }
 
+  // The poster's badges (src/web/features/people/trust-badges.tsx, decision 096): the template has each of them,
+  // as `samples` names their text; what the poster hasn't earned goes, and the list with the last of them.
+  function badges(copy, samples, poster) {
+    var list = copy.querySelector('[data-badges]')
+    if (!list) return
+    var count = poster.referenceCount
+    var earned = {
+      verified: poster.ownerVerified ? samples.verified : '',
+      references: count > 0 ? (count === 1 ? '1 reference' : count + ' references') : '',
+      quick:
+        poster.replyRate !== null &&
+        poster.replyHours !== null &&
+        poster.replyRate >= 80 &&
+        poster.replyHours <= 24
+          ? samples.quick
+          : '',
+    }
+    Object.keys(earned).forEach(function (name) {
+      var node = textNode(list, samples[name])
+      if (node && earned[name]) node.nodeValue = earned[name]
+      else if (node) node.parentElement.remove()
+    })
+    if (!list.querySelector('li')) list.remove()
+  }
+
   // How each kind of card is filled (src/web/first-paint/early-templates.tsx): `copy` is the card template's
   // content, `samples` the text its formatted fields have there.
   var KINDS = {
@@ -125,6 +150,7 @@
         }
         var place =
           listing.placeName && listing.location.indexOf(listing.placeName) < 0 ? listing.placeName : ''
+        badges(copy, samples, listing)
         fill(copy, {
           _id: listing._id,
           title: listing.title,
@@ -132,6 +158,7 @@
           placeName: place,
           roomType: listing.roomType,
           userName: listing.userName,
+          advertiser: listing.advertiser ? samples.advertisers[listing.advertiser] : '',
           coverUrl: listing.cover ? listing.cover.url : '',
         })
       },
@@ -170,6 +197,7 @@
         if (match && ad.match === undefined) match.parentElement.closest('div').remove()
         else if (match && ad.match === null) match.parentElement.replaceWith('No match score')
         else if (match) match.nodeValue = String(ad.match)
+        badges(copy, samples, ad)
         fill(copy, {
           _id: ad._id,
           headline: ad.headline,

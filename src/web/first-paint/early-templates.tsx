@@ -16,8 +16,11 @@ type EarlyTemplatesProps = {
   block: ReactNode
   /** One card, as the page's list has it, for the kind's token item. */
   card: ReactNode
-  /** The text a formatted field has in `card` (a rent, a day), by the name the script knows it by. */
-  samples: Record<string, string>
+  /**
+   * The text a formatted field has in `card` (a rent, a day), by the name the script knows it by; or the words of a
+   * field's values (who is posting), by value.
+   */
+  samples: Record<string, string | Record<string, string>>
   /** What differs by more than text: the script puts a copy of one in its stand-in's place. */
   parts: Record<string, ReactNode>
 }

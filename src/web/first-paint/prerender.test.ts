@@ -58,11 +58,29 @@ describe('the prerendered first paint of the public pages', () => {
         '~roomType~',
         '~userName~',
         '~availability~',
+        '~advertiser~',
       ])
         expect(card).toContain(token)
       expect(card).toContain('href="/browse-listing-details/~_id~"')
       expect(card).toContain('data-kind="listing"')
-      expect(card).toContain('data-samples="{&quot;rent&quot;:&quot;$987,654,321&quot;}"')
+      // Each formatted field's sample is in the card for the script to find, and each advertiser's words are given.
+      const samples = JSON.parse(
+        /data-samples="([^"]+)"/.exec(card)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      ) as Record<string, string | Record<string, string>>
+      const { advertisers, ...texts } = samples
+      expect(texts).toEqual({
+        rent: '$987,654,321',
+        verified: 'E-mail verified',
+        references: '987654 references',
+        quick: 'Replies quickly',
+      })
+      for (const sample of Object.values(texts)) expect(card).toContain(sample)
+      expect(advertisers).toEqual({
+        live_in_landlord: 'Landlord who lives there',
+        live_out_landlord: 'Landlord who lives elsewhere',
+        flatmate: 'Current flatmate',
+        agent: 'Letting agent',
+      })
       // The script writes the listing's time and "Confirmed … ago" into the card's only <time>.
       expect(card.match(/<time datetime="[^"]+">Confirmed [^<]+<\/time>/gi)).toHaveLength(1)
       for (const part of ['Available', 'Not Available', 'no-cover', 'example'])
@@ -87,7 +105,17 @@ describe('the prerendered first paint of the public pages', () => {
     const samples = JSON.parse(
       /data-samples="([^"]+)"/.exec(card)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
     ) as Record<string, string>
-    expect(Object.keys(samples).sort()).toEqual(['areas', 'budget', 'example', 'match', 'moveIn', 'stay'])
+    expect(Object.keys(samples).sort()).toEqual([
+      'areas',
+      'budget',
+      'example',
+      'match',
+      'moveIn',
+      'quick',
+      'references',
+      'stay',
+      'verified',
+    ])
     for (const sample of Object.values(samples)) expect(card).toContain(sample)
     expect(templates).toContain('<template id="early-part-no-photo">')
   })

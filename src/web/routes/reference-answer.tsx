@@ -47,14 +47,15 @@ export function Component() {
     <section className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12">
       <PageTitle title="Write a reference" />
       <h1 className="text-3xl font-bold">Write a reference</h1>
-      {'gone' in found ? (
+      {/* Sent: the loader, read again after the action, now finds the link used; the thanks come first. */}
+      {result?.done ? (
+        <p role="status">{result.done}</p>
+      ) : 'gone' in found ? (
         <p role="alert">
           {found.gone === 'used'
             ? 'This link has been used already, or it has expired: each link takes one reference, within 14 days.'
             : 'This link is not valid. Check that the whole address from the e-mail was opened.'}
         </p>
-      ) : result?.done ? (
-        <p role="status">{result.done}</p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
           <p>

@@ -16,6 +16,7 @@ import { subjectAvailable, subjectJoins, subjectTitle } from '../../conversation
 import { enquiryState, starter } from '../../conversations/enquiry-state.ts'
 import { messageEvent, withoutNullEvent } from '../../conversations/conversation-events.ts'
 import { mayReview, movedInState } from '../../reviews/review-rules.ts'
+import { personTrust } from '../../references/poster-trust.ts'
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const me = sql.placeholder('userId')
@@ -60,6 +61,8 @@ type HeaderRow = SubjectRow & {
   reviewedByMe: boolean
   otherId: string | null
   name: string | null
+  emailVerified: boolean
+  referenceCount: number
   replyRate: number | null
   replyHours: number | null
   photo: string | null
@@ -82,6 +85,9 @@ const subjectColumns = sql`c.about, coalesce(c.listing_id, c.seeker_ad_id) as "s
   ${subjectAvailable} as available, ${enquiryState} as state, coalesce(${starter} = ${me}, false) as "startedByMe"`
 const other = (row: { name: string | null; photo: string | null }) =>
   row.name === null ? null : { name: row.name, photo: row.photo ?? '' }
+
+/** The header's other person's badges (decision 096). */
+const otherTrust = personTrust(sql`side.other_id`, sql`o.email_verified`)
 
 /** Which inbox statement: a first page or one `before` an id, all or those about one listing or ad. */
 type InboxShape = { before: boolean; listing: boolean; seekerAd: boolean }
@@ -130,6 +136,7 @@ export function createConversationReads(db: Database) {
     db,
     'conversation_header',
     sql`select c.id, ${subjectColumns}, o.id as "otherId", o.name, o.image as photo,
+        coalesce(o.email_verified, false) as "emailVerified", ${otherTrust.referenceCount} as "referenceCount",
         rs.reply_rate as "replyRate", rs.reply_hours as "replyHours",
         (select case when theirs.read_id > 0 then theirs.read_id::float8 end from conversation_member theirs
           where theirs.conversation_id = c.id and theirs.user_id = side.other_id) as "seenUpTo",
@@ -219,9 +226,13 @@ export function createConversationReads(db: Database) {
     async header(id: string, userId: string): Promise<Conversation | undefined> {
       const [row] = await headerStatement({ conversationId: id, userId })
       if (!row) return undefined
-      const { seenUpTo, blockedByMe, blockedMe, otherId, replyRate, replyHours, state, startedByMe } = row
+      const { seenUpTo, blockedByMe, blockedMe, otherId, state, startedByMe } = row
       const { movedIn, canReview, reviewedByMe } = row
-      const person = otherId === null ? null : { id: otherId, ...other(row)!, replyRate, replyHours }
+      const { emailVerified, referenceCount, replyRate, replyHours } = row
+      const person =
+        otherId === null
+          ? null
+          : { id: otherId, ...other(row)!, emailVerified, referenceCount, replyRate, replyHours }
       return {
         id: row.id,
         about: about(row),

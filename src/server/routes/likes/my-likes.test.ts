@@ -36,6 +36,7 @@ describe('GET /api/my-likes', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       cover: null,
+      ...{ ownerVerified: false, referenceCount: 0, replyRate: null, replyHours: null },
       likedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       ...{ placeId: null, placeName: null, lat: null, lon: null },
     })

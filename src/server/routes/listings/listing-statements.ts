@@ -4,7 +4,7 @@ import type { Profile } from '#shared/match.ts'
 import type { MyListing } from '#shared/reports.ts'
 import type { Database } from '../../db/client.ts'
 import { literalLimit, prepareRaw } from '../../db/prepare-raw.ts'
-import { listing, listingPhoto, livingProfile, replyStat, user } from '../../db/schema/index.ts'
+import { listing, listingPhoto, livingProfile, user } from '../../db/schema/index.ts'
 import { hiddenStateOf } from '../../moderation/hidden-state.ts'
 import type { PhotoRow } from '../photos/photos-repository.ts'
 import { aliased, featuredFields, listingColumns } from '../../listings/listing-columns.ts'
@@ -23,8 +23,6 @@ export type ListingWithOwner = Listing & { number: string; ownerId: string; like
  * photos in order, and the two living profiles its explained match is worked out from (null: that one has none).
  */
 export type ListingDetailRow = ListingWithOwner & {
-  replyRate: number | null
-  replyHours: number | null
   /** The viewer may read the phone number and the e-mail (listing-visibility.ts). */
   contactsShown: boolean
   photoRows: PhotoRow[]
@@ -38,10 +36,6 @@ const photoRows = sql<PhotoRow[]>`(select coalesce(json_agg(json_build_object('i
 const profileOf = (userId: SQLWrapper) =>
   sql<Profile | null>`(select json_build_object('answers', lp.answers, 'interests', lp.interests)
   from ${livingProfile} as lp where lp.user_id = ${userId})`
-
-/** One of a person's response stats, as the stats job left them (decision 088): a primary-key probe. */
-const replyStatOf = (column: 'reply_rate' | 'reply_hours', userId: SQLWrapper) =>
-  sql<number | null>`(select ${sql.raw(column)} from ${replyStat} where ${replyStat.userId} = ${userId})`
 
 const FEATURED_COUNT = 6
 // The place's four columns are written from the gazetteer entry and the pin, not from the client's fields alone.
@@ -78,8 +72,6 @@ export function prepareListingStatements(db: Database) {
             photoRows,
             viewerProfile: profileOf(sql.placeholder('viewerId')),
             posterProfile: profileOf(listing.ownerId),
-            replyRate: replyStatOf('reply_rate', listing.ownerId),
-            replyHours: replyStatOf('reply_hours', listing.ownerId),
           } satisfies Record<Exclude<keyof ListingDetailRow, 'distanceKm'>, SQLWrapper>),
         )
         .from(listing)

@@ -646,6 +646,8 @@ describe('GET /api/featured-roommates', () => {
       roomType: 'Single',
       confirmedAt: detail.json().confirmedAt,
       cover: null,
+      advertiser: 'flatmate',
+      ...{ ownerVerified: false, referenceCount: 0, replyRate: null, replyHours: null },
     })
   })
 })

@@ -7,6 +7,7 @@ import { SEEKER_AD_FACTS, type SeekerAdFactName } from '#shared/seeker-ad.ts'
 import type { FactValues } from '#shared/fact-table.ts'
 import { pageLimit, prepareRaw } from '../../db/prepare-raw.ts'
 import { aliased, isoText } from '../../listings/listing-columns.ts'
+import { posterTrust } from '../../references/poster-trust.ts'
 import {
   CODE_KEYS,
   matchScore,
@@ -48,6 +49,7 @@ export const summaryFields = {
   isExample: user.isExample,
   createdAt: isoText(seekerAd.createdAt),
   confirmedAt: isoText(seekerAd.confirmedAt),
+  ...posterTrust(seekerAd.ownerId, user.emailVerified),
 }
 
 /** The whole ad, for its details and its owner. */

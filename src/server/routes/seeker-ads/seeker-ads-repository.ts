@@ -206,15 +206,7 @@ export function createSeekerAdsRepository(db: Database, options: SeekerAdsOption
     /** The ad, whatever its status (the caller decides who may see a paused one). */
     async byId(id: string) {
       const [row] = await db
-        .select({
-          ...adFields,
-          replyRate: sql<
-            number | null
-          >`(select reply_rate from reply_stat where user_id = ${seekerAd.ownerId})`,
-          replyHours: sql<
-            number | null
-          >`(select reply_hours from reply_stat where user_id = ${seekerAd.ownerId})`,
-        })
+        .select(adFields)
         .from(seekerAd)
         .innerJoin(user, eq(seekerAd.ownerId, user.id))
         .where(eq(seekerAd.id, id))

@@ -35,6 +35,7 @@ describe("a person's own ad", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       confirmedAt: expect.any(String),
+      ...{ ownerVerified: false, referenceCount: 0, replyRate: null, replyHours: null },
     })
     expect((await myAdAs(t.app, seeker)).json()).toEqual({ ...ad, hidden: null })
 
@@ -225,6 +226,7 @@ describe('the list', () => {
       isExample: false,
       createdAt: expect.any(String),
       confirmedAt: expect.any(String),
+      ...{ ownerVerified: false, referenceCount: 0, replyRate: null, replyHours: null },
     })
   })
 })

@@ -10,6 +10,7 @@ import { DeclineForm } from './decline-form.tsx'
 import { MoveInPanel } from './move-in-panel.tsx'
 import { enquiryWords } from './enquiry-words.ts'
 import { Avatar, DELETED_ACCOUNT } from './avatar.tsx'
+import { TrustBadges } from '../people/trust-badges.tsx'
 
 /** Who the conversation is with, about which room or ad, and Block or Unblock. */
 export function ConversationHeader({ conversation }: { conversation: Conversation }) {
@@ -38,7 +39,12 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
           <h1 className="truncate text-2xl font-bold">
             {conversation.other ? <PersonLink id={conversation.other.id} name={name} /> : name}
           </h1>
-          {conversation.other && <ReplyStatsLine stats={conversation.other} />}
+          {conversation.other && (
+            <>
+              <ReplyStatsLine stats={conversation.other} />
+              <TrustBadges trust={conversation.other} label={`About ${name}`} className="my-1" />
+            </>
+          )}
           <p className="truncate text-sm text-base-content/80">
             {conversation.about ? (
               <>

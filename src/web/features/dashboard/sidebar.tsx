@@ -11,6 +11,7 @@ import {
   FaPlus,
   FaSearch,
   FaShieldAlt,
+  FaUserCheck,
   FaUserCog,
 } from 'react-icons/fa'
 import { Link, NavLink } from 'react-router'
@@ -28,6 +29,7 @@ const ENTRIES: { to: string; label: string; icon: IconType }[] = [
   { to: PATHS.inbox, label: 'Messages', icon: FaEnvelope },
   { to: PATHS.savedSearches, label: 'Saved searches', icon: FaBell },
   { to: PATHS.livingProfile, label: 'Living profile', icon: FaHome },
+  { to: PATHS.myReferences, label: 'References', icon: FaUserCheck },
   { to: PATHS.profile, label: 'Profile Settings', icon: FaUserCog },
 ]
 

@@ -35,6 +35,7 @@ const listing = (isExample: boolean): ListingDetail => ({
   ownerId: '0b6c7f3e-5d2a-4c1b-9e8f-7a6b5c4d3e2f',
   replyRate: null,
   replyHours: null,
+  referenceCount: 0,
   title: 'Sunny room in Kreuzberg',
   location: 'Berlin',
   rent: 650,

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { FaCircleCheck } from 'react-icons/fa6'
 import { currencyName, formatRent, confirmedAgo } from '#shared/format.ts'
 import { factsForDisplay } from '#shared/fact-table.ts'
 import { LISTING_FACTS, type ListingDetail } from '#shared/listing.ts'
@@ -7,6 +6,7 @@ import { factText } from '../../components/facts/fact-text.ts'
 import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from '../listings/availability-badge.tsx'
+import { posterTrust, TrustBadges } from '../people/trust-badges.tsx'
 
 /**
  * `userEmail`: the poster's address, which the server sends only to the owner and to people who liked it (unless a
@@ -73,6 +73,7 @@ function FactList({ listing, userEmail, isLiked, currency, now, given }: FactLis
         <span className="flex flex-col gap-1">
           <PersonLink id={listing.ownerId} name={listing.userName} />
           <ReplyStatsLine stats={listing} className="font-normal" />
+          <TrustBadges trust={posterTrust(listing)} label={`About ${listing.userName}`} />
         </span>
       </Fact>
       <Fact term="Email">
@@ -83,12 +84,6 @@ function FactList({ listing, userEmail, isLiked, currency, now, given }: FactLis
         ) : (
           <span className="font-normal text-base-content/80">
             {isLiked ? 'Not shown to you' : 'Shown once you like this listing'}
-          </span>
-        )}
-        {listing.ownerVerified && (
-          <span className="badge mt-2 flex w-fit gap-1 badge-sm font-semibold badge-success">
-            <FaCircleCheck aria-hidden="true" />
-            E-mail verified
           </span>
         )}
       </Fact>

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react'
 import { formatRent } from '#shared/format.ts'
 import type { Availability, RoomType } from '#shared/listing.ts'
+import { LISTING_FACTS } from '#shared/listing-values.ts'
+import { factText } from '../../components/facts/fact-text.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 import { CardCover } from './card-cover.tsx'
 import { ExampleBadge } from './example-badge.tsx'
 import type { CardListing } from './listing-card.tsx'
 import { EarlyTemplates } from '../../first-paint/early-templates.tsx'
+import { BADGE_SAMPLES, TOKEN_POSTER } from '../people/trust-badges.tsx'
 
 // The listing cards a prerendered page draws before the app has loaded (decision 036): the listing whose fields are
 // tokens, and the parts that differ by more than text (src/web/first-paint/early-templates.tsx does the rest).
@@ -27,6 +30,8 @@ export const TOKEN_LISTING: CardListing = {
   // Any time: the script writes each listing's own into the card's <time> and its words beside it.
   confirmedAt: '2000-01-01T00:00:00.000Z',
   cover: { url: '~coverUrl~', width: 800, height: 600, placeholder: '' },
+  advertiser: '~advertiser~' as CardListing['advertiser'],
+  ...TOKEN_POSTER,
 }
 
 /** What differs by more than text: a copy of each replaces its stand-in. */
@@ -54,7 +59,17 @@ export function CardTemplates({ name, block, card }: CardTemplatesProps) {
       kind="listing"
       block={block}
       card={card}
-      samples={{ rent: formatRent(RENT_SAMPLE, 'USD') }}
+      samples={{
+        rent: formatRent(RENT_SAMPLE, 'USD'),
+        ...BADGE_SAMPLES,
+        // Who is posting, in the card's words (the script writes them over ~advertiser~).
+        advertisers: Object.fromEntries(
+          Object.keys(LISTING_FACTS.advertiser.options).map((value) => [
+            value,
+            factText(LISTING_FACTS.advertiser, value),
+          ]),
+        ),
+      }}
       parts={PARTS}
     />
   )

@@ -16,6 +16,10 @@ const listing = (isExample: boolean): CardListing => ({
   confirmedAt: '2026-11-20T10:00:00.000Z',
   rent: 650,
   cover: null,
+  ownerVerified: false,
+  referenceCount: 0,
+  replyRate: null,
+  replyHours: null,
 })
 
 const card = (isExample: boolean) =>

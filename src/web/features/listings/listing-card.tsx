@@ -10,10 +10,21 @@ import { useNow } from '../../lib/today.ts'
 import { AvailabilityBadge } from './availability-badge.tsx'
 import { CardCover } from './card-cover.tsx'
 import { ExampleBadge } from './example-badge.tsx'
+import { posterTrust, TrustBadges } from '../people/trust-badges.tsx'
 
 export type CardListing = Pick<
   ListingSummary,
-  '_id' | 'title' | 'location' | 'availability' | 'userName' | 'isExample' | 'confirmedAt'
+  | '_id'
+  | 'title'
+  | 'location'
+  | 'availability'
+  | 'userName'
+  | 'isExample'
+  | 'confirmedAt'
+  | 'ownerVerified'
+  | 'referenceCount'
+  | 'replyRate'
+  | 'replyHours'
 > &
   Partial<
     Pick<
@@ -133,6 +144,7 @@ export function ListingCard({
             <MatchFact match={listing.match} shared={listing.sharedInterests} />
           )}
         </dl>
+        <TrustBadges trust={posterTrust(listing)} label={`About ${listing.userName}`} />
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
           {rent ? (
             <p className="text-xl font-bold">

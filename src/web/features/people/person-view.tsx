@@ -7,6 +7,7 @@ import { RATINGS, RATING_WORDS, RELATIONSHIP_WORDS, type PublicReferences } from
 import { ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { ReportButton } from '../../components/report-button.tsx'
 import { ReviewsSection } from './reviews-section.tsx'
+import { TrustBadges } from './trust-badges.tsx'
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -37,12 +38,16 @@ export function PersonView({
           <p className="text-sm text-base-content/80">
             Member since {monthYear.format(new Date(person.memberSince))}
           </p>
-          {person.emailVerified && (
-            <p className="flex items-center gap-1 text-sm">
-              <FaCircleCheck aria-hidden="true" className="text-success" /> E-mail verified
-            </p>
-          )}
           <ReplyStatsLine stats={person} />
+          <TrustBadges
+            trust={{
+              emailVerified: person.emailVerified,
+              referenceCount: person.references.count,
+              replyRate: person.replyRate,
+              replyHours: person.replyHours,
+            }}
+            label={`About ${person.name}`}
+          />
         </div>
       </header>
       <References references={person.references} isMine={isMine} />

@@ -1,5 +1,5 @@
 import { API } from '#shared/api.ts'
-import type { ReferenceAnswer, ReferenceAsk } from '#shared/references.ts'
+import type { MyReferences, ReferenceAnswer, ReferenceAsk } from '#shared/references.ts'
 import { api, ApiRequestError } from '../../lib/api.ts'
 
 /** What a reference link asks, or why it can't be answered: unknown (404), used or expired (410). */
@@ -19,3 +19,9 @@ export async function getReferenceAsk(
 
 export const sendReference = (token: string, answer: ReferenceAnswer) =>
   api<{ message: string }>(API.referenceLink(token), { method: 'POST', body: answer })
+
+/** The caller's references, hidden ones too, and the requests nobody has answered yet. */
+export const getMyReferences = (signal?: AbortSignal) => api<MyReferences>(API.myReferences, { signal })
+
+export const setReferenceHidden = (id: string, hidden: boolean) =>
+  api<{ hidden: boolean }>(API.myReference(id), { method: 'PATCH', body: { hidden } })

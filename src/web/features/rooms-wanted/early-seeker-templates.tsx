@@ -3,6 +3,7 @@ import { formatRent } from '#shared/format.ts'
 import type { RoomType } from '#shared/listing.ts'
 import type { SeekerAdSummary } from '#shared/seeker-ad.ts'
 import { EarlyTemplates } from '../../first-paint/early-templates.tsx'
+import { BADGE_SAMPLES, TOKEN_POSTER } from '../people/trust-badges.tsx'
 import { areasText, EXAMPLE_PERSON, moveInText, SeekerAvatar, stayText } from './seeker-card.tsx'
 
 // Rooms wanted's cards before the app has loaded (decision 036, extended by 062): an ad whose text fields are
@@ -29,6 +30,7 @@ export const TOKEN_AD: SeekerAdSummary = {
   createdAt: '',
   confirmedAt: '',
   match: MATCH_SAMPLE,
+  ...TOKEN_POSTER,
 }
 
 type SeekerTemplatesProps = { name: string; block: ReactNode; card: ReactNode }
@@ -48,6 +50,7 @@ export function SeekerTemplates({ name, block, card }: SeekerTemplatesProps) {
         stay: stayText(SAMPLE_AD)!,
         match: String(MATCH_SAMPLE),
         example: EXAMPLE_PERSON,
+        ...BADGE_SAMPLES,
       }}
       parts={{ 'no-photo': <SeekerAvatar photo={null} /> }}
     />

@@ -9,6 +9,7 @@ import type { SeekerAdDetail } from '#shared/seeker-ad.ts'
 import { factText } from '../../components/facts/fact-text.ts'
 import { PersonLink, ReplyStatsLine } from '../../components/reply-stats.tsx'
 import { MatchExplanation } from '../listing-details/match-explanation.tsx'
+import { posterTrust, TrustBadges } from '../people/trust-badges.tsx'
 import { timeAgo } from '../../lib/time-ago.ts'
 
 /**
@@ -52,6 +53,7 @@ export function SeekerAdView({
             )}
           </p>
           <ReplyStatsLine stats={ad} />
+          <TrustBadges trust={posterTrust(ad)} label={`About ${ad.userName}`} className="mt-1" />
         </div>
       </header>
       {ad.status === 'paused' && (

@@ -4,6 +4,7 @@ import { formatRent } from '#shared/format.ts'
 import type { SeekerAdSummary } from '#shared/seeker-ad.ts'
 import { factText } from '../../components/facts/fact-text.ts'
 import { SEEKER_AD_FACTS } from '#shared/seeker-ad-facts.ts'
+import { posterTrust, TrustBadges } from '../people/trust-badges.tsx'
 
 type SeekerCardProps = { ad: SeekerAdSummary; to: string; currency: string }
 
@@ -86,6 +87,7 @@ export function SeekerCard({ ad, to, currency }: SeekerCardProps) {
             </div>
           )}
         </dl>
+        <TrustBadges trust={posterTrust(ad)} label={`About ${ad.userName}`} />
         <div className="card-actions mt-auto justify-end">
           <Link to={to} className="btn btn-primary btn-sm after:absolute after:inset-0 active:translate-y-0">
             See ad<span className="sr-only">: {ad.headline}</span>
