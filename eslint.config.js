@@ -90,7 +90,8 @@ const SERVER_DOMAIN_IMPORTS = {
   // An instant alert also pushes to its owner's devices, queued in the statement that records the hit.
   'saved-searches': ['listings', 'push'],
   // Viewing times are read under the listings' visibility rule, and a block stops bookings as it stops messages.
-  viewings: ['listings', 'conversations'],
+  // A viewing's change and its reminders push to the people's devices, queued in the change's transaction.
+  viewings: ['listings', 'conversations', 'push'],
   // The one list of jobs names every domain's jobs.
   jobs: [
     'cleanup',
