@@ -13,7 +13,7 @@ import { runViewingMails } from './viewing-mail.ts'
 
 const t = useTestApp({ PUSH_TEST_ENDPOINTS: 'true' })
 const HOUR = 3600_000
-// Pushes arrive within a second; the wait allows for a machine busy with other work.
+// Pushes arrive within a second; the waits allow for a machine busy with other work.
 const ARRIVED = { timeout: 20_000 }
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>
 beforeAll(async () => {
@@ -111,7 +111,7 @@ test('a booking, a late notice and a cancellation push to the other person once 
   expect(payloadsTo(posterLaptop)).toEqual([])
   expect(JSON.stringify(receiver.received)).not.toContain('Lind')
   expect(receiver.refused).toEqual([])
-})
+}, 60_000)
 
 test('the reminders 24 h and 2 h before push to both once each; none whose moment had passed at booking', async () => {
   const { viewing, posterPhone, seekerPhone } = await booked()
@@ -148,4 +148,4 @@ test('the reminders 24 h and 2 h before push to both once each; none whose momen
   await settled(posterPhone, seekerPhone, soon.seekerPhone, soon.posterPhone)
   expect(reminders(seekerPhone)).toHaveLength(2)
   expect(reminders(soon.posterPhone)).toHaveLength(1)
-})
+}, 60_000)
