@@ -81,7 +81,9 @@ export function createJobRunner(options: {
       ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
       ...(key ? { singletonKey: key } : {}),
     })
-    if (id !== null) await wakeups.sent(name, runAt && clock.toQueueTime(runAt))
+    // A `oneAtATime` queue drops a send while a run already waits, which may be one nobody woke for (the schedule's,
+    // another process's on the embedded database): wake for it, or it waits for the idle poll.
+    if (id !== null || !runAt) await wakeups.sent(name, runAt && clock.toQueueTime(runAt))
     return id
   }
 
