@@ -102,7 +102,8 @@ const SERVER_DOMAIN_IMPORTS = {
   // owner's open pages hear of a new room on the live channel.
   'saved-searches': ['listings', 'push', 'live'],
   // Viewing times are read under the listings' visibility rule, and a block stops bookings as it stops messages.
-  viewings: ['listings', 'conversations'],
+  // A viewing's change and its reminders push to the people's devices, queued in the change's transaction.
+  viewings: ['listings', 'conversations', 'push'],
   // The one list of jobs names every domain's jobs.
   jobs: [
     'cleanup',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { openSync } from 'node:fs'
+import type { EnvVariables } from '../src/server/env.ts'
 import { serverEnv } from '../src/server/test/processes.ts'
 
 export type Server = { url: string; pid: number; stop: () => Promise<void> }
@@ -56,12 +57,16 @@ async function start(script: string, env: NodeJS.ProcessEnv, port: number, probe
 /** The servers' AUTH_SECRET: a benchmark may sign session cookies of sessions it made in SQL (bench/live-seed.ts). */
 export const BENCH_AUTH_SECRET = 'benchmark-secret-that-is-long-enough-0123456789'
 
-/** Nestmate as production runs it, minus the rate limits (a load test is one person hammering). */
+/**
+ * Nestmate as production runs it, minus the rate limits (a load test is one person hammering); `extra` adds or
+ * overrides variables (bench/push.ts: a push service on loopback).
+ */
 export function startNestmate(
   database: { dataDir: string } | { url: string },
   port: number,
   logFile: string,
   logLevel: string,
+  extra: EnvVariables = {},
 ) {
   const env = serverEnv({
     NODE_ENV: 'production',
@@ -73,6 +78,7 @@ export function startNestmate(
     AUTH_SECRET: BENCH_AUTH_SECRET,
     ...(process.env.BENCH_JOBS ? { JOBS: process.env.BENCH_JOBS } : {}),
     ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
+    ...extra,
   })
   return start('src/server/main.ts', env, port, '/api/health', logFile)
 }

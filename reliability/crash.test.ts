@@ -9,6 +9,9 @@ import { PHOTO_LIMITS, photoWidths } from '../src/shared/photos.ts'
 import { sampleListing } from '../src/shared/sample-listing.ts'
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../src/server/db/client.ts'
 import type { EnvVariables } from '../src/server/env.ts'
+import { PUSH_CONCURRENCY } from '../src/server/push/push-job.ts'
+import { TEST_ENV } from '../src/server/test/app.ts'
+import { startPushReceiver, type TestSubscription } from '../src/server/test/push-receiver.ts'
 import { call, listingBody, signUp, type Person } from './client.ts'
 import { startCluster } from './pg-cluster.ts'
 import { childProcesses, endWithin, startServer } from './server.ts'
@@ -214,14 +217,62 @@ const expiredLeft = async (database: DatabaseHandle) =>
     )
   )[0]!.n
 
+const PUSH_DEVICES = 3
+const PUSH_EVENTS = 100
+// Answered before the kill; then every sender waits on a push the service took in but never answered.
+const PUSHES_ANSWERED = 100
+
+/** Pushes waiting in the outbox: PUSH_EVENTS events to each of PUSH_DEVICES devices at the test's receiver. */
+async function seedPushes(database: DatabaseHandle, devices: TestSubscription[]) {
+  const [owner] = await select<{ id: string }>(database, 'select id from "user" limit 1')
+  for (const device of devices)
+    await database.execute(
+      `with s as (insert into push_subscription (user_id, endpoint, p256dh, auth, kinds, device)
+         values ($1, $2, $3, $4, '{messages}', 'Test') returning id)
+       insert into push_outbox (subscription_id, event_key, title, body, url)
+       select s.id, 'crash:' || i, 'Event ' || i, 'One line', '/' from s, generate_series(1, ${PUSH_EVENTS}) i`,
+      [owner!.id, device.endpoint, device.keys.p256dh, device.keys.auth],
+    )
+}
+
+/** Each event reached each device once as answered; a copy the kill left unanswered went again, its Topic alike. */
+function expectPushedOnce(receiver: Awaited<ReturnType<typeof startPushReceiver>>) {
+  const answered = receiver.received.map((push) => `${push.device} ${push.payload.tag}`)
+  expect(new Set(answered).size, 'pushes answered twice').toBe(answered.length)
+  expect(answered).toHaveLength(PUSH_DEVICES * PUSH_EVENTS)
+  for (const copy of receiver.held) {
+    const again = receiver.received.find(
+      (push) => push.device === copy.device && push.payload.tag === copy.payload.tag,
+    )
+    expect(again?.headers.topic).toBe(copy.headers.topic)
+  }
+}
+
 /**
- * kill -9 while the cleanup job runs: the next process retries that very job (at once on the embedded
- * database, after its expiry on PostgreSQL) and it completes: every expired row is gone.
+ * kill -9 while the cleanup job runs and the push job waits on its push service: the next process retries those
+ * very jobs (at once on the embedded database, after their expiry on PostgreSQL) and they complete: every expired
+ * row is gone, and every push reached each device once, but for the ones the service never answered before the
+ * kill, which go again under the same Topic (decision 099). PostgreSQL's push retry waits out the run's expiry
+ * (two minutes): `npm test` (one round) checks there that the kill left exactly the unanswered pushes queued.
  */
 async function killMidJob(env: Record<string, string>, target: DatabaseTarget) {
-  await withDatabase(target, seedExpired)
-  const verbose = { ...env, LOG_LEVEL: 'info' }
+  const receiver = await startPushReceiver(TEST_ENV.VAPID_PUBLIC_KEY)
+  const devices = Array.from({ length: PUSH_DEVICES }, () => receiver.device())
+  await withDatabase(target, async (database) => {
+    await seedExpired(database)
+    await seedPushes(database, devices)
+  })
+  receiver.holdAfter(PUSHES_ANSWERED)
+  const verbose = {
+    ...env,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    PUSH_TEST_ENDPOINTS: 'true',
+    VAPID_PUBLIC_KEY: TEST_ENV.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: TEST_ENV.VAPID_PRIVATE_KEY,
+  }
   const killed = await startServer(verbose)
+  await receiver.waitHeld(PUSH_CONCURRENCY, 60_000)
   await killed.line('"msg":"job cleanup started"')
   killed.child.kill('SIGKILL')
   expect(await killed.exited).toBeNull()
@@ -231,15 +282,28 @@ async function killMidJob(env: Record<string, string>, target: DatabaseTarget) {
       `select id from pgboss.job where name = 'cleanup' and state = 'active'`,
     )
     expect(Number(await expiredLeft(database))).toBeGreaterThan(0)
+    // The answered pushes are settled; the unanswered ones and those not yet tried wait.
+    const waiting = await select<{ n: number }>(database, 'select count(*)::int as n from push_outbox')
+    expect(waiting).toEqual([{ n: PUSH_DEVICES * PUSH_EVENTS - receiver.received.length }])
     return job
   })
   expect(inFlight, 'a cleanup job in flight at the kill').toBeDefined()
+  expect(receiver.received).toHaveLength(PUSHES_ANSWERED)
+  receiver.holdAfter(Infinity)
   const started = Date.now()
   const next = await startServer({ ...verbose, PORT: String(killed.port) })
   await next.line(`"jobId":"${inFlight!.id}","attempt":2,"ms"`, 90_000)
   console.log(`the killed cleanup job completed ${Date.now() - started} ms after the restart began`)
+  if (target.kind === 'pglite' || ROUNDS > 1) {
+    await receiver.waitFor(PUSH_DEVICES * PUSH_EVENTS, 180_000)
+    console.log(
+      `${target.kind}: the killed push batch completed ${Date.now() - started} ms after the restart began`,
+    )
+    expectPushedOnce(receiver)
+  }
   next.child.kill('SIGTERM')
   expect(await next.exited).toBe(0)
+  await receiver.close()
   await withDatabase(target, async (database) => {
     expect(Number(await expiredLeft(database))).toBe(0)
     const [job] = await select<{ state: string; retry_count: number }>(

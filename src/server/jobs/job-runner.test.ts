@@ -156,6 +156,25 @@ describe(`the job runner on ${testDatabaseKind}`, () => {
     }
   })
 
+  test('a send the one-at-a-time queue drops still wakes the worker for the run that waits', async () => {
+    const ran = signal<number>()
+    const job = testJob('one-waits', async () => ran.resolve(Date.now()), { oneAtATime: true })
+    const runner = await testRunner(database, [job])
+    // A run queued by no one who wakes this worker, as pg-boss's schedule queues one. (On PostgreSQL a send by a
+    // runner that doesn't work the queues still notifies the others, so there the run may have started already.)
+    const quiet = await testRunner(database, [job])
+    await runner.start()
+    try {
+      expect(await quiet.send('one-waits', {})).not.toBeNull()
+      const sentAt = Date.now()
+      await runner.send('one-waits', {})
+      // Well before the idle poll (20 s).
+      expect((await ran.promise) - sentAt).toBeLessThan(5000)
+    } finally {
+      await runner.stop()
+    }
+  })
+
   test('stop lets a running job finish: its signal aborts and it wraps up', async () => {
     const running = signal()
     const runner = await testRunner(database, [

@@ -55,8 +55,8 @@ export function createJobRunner(options: {
     database,
     log,
     // A `wokenBy` job: when the queue dropped the send because a run already waits, that run is what the
-    // notification wants now, whether it waits for its time (the schedule's next, queued ahead of its minute) or
-    // is due and unnoticed (the schedule queues it behind the workers' backs: they would find it at an idle poll).
+    // notification wants now. `send` woke the workers for it; one that waits for a later time (the schedule's
+    // next, queued ahead of its minute) is made due, and the workers woken again to find it.
     send: async (name) => {
       if ((await send(name, {})) !== null) return
       await bringWaitingForward(database.execute, name)
@@ -93,7 +93,9 @@ export function createJobRunner(options: {
       ...(runAt ? { startAfter: clock.toQueueTime(runAt) } : {}),
       ...(key ? { singletonKey: key } : {}),
     })
-    if (id !== null) await wakeups.sent(name, runAt && clock.toQueueTime(runAt))
+    // A `oneAtATime` queue drops a send while a run already waits, which may be one nobody woke for (the schedule's,
+    // another process's on the embedded database): wake for it, or it waits for the idle poll.
+    if (id !== null || !runAt) await wakeups.sent(name, runAt && clock.toQueueTime(runAt))
     return id
   }
 

@@ -12,6 +12,7 @@ import {
 } from '../test/app.ts'
 import { selectRows } from '../test/database.ts'
 import { startPushReceiver, type TestSubscription } from '../test/push-receiver.ts'
+import { subscribeAs } from '../routes/push/test-requests.ts'
 import { readAs, sendAs, startAs, verifiedUser } from '../routes/conversations/test-requests.ts'
 import { savedSearchOf, searchToken } from '../routes/saved-searches/test-requests.ts'
 import { createUnreadMail, UNREAD_MAIL_AFTER_MS } from '../conversations/unread-mail.ts'
@@ -27,15 +28,8 @@ beforeAll(async () => {
 })
 afterAll(() => receiver.close())
 
-async function subscribe(user: TestUser, device: TestSubscription, kinds: string[]) {
-  const response = await injectAs(t.app, user, {
-    method: 'POST',
-    url: API.pushSubscriptions,
-    payload: { ...device, kinds },
-  })
-  expect(response.statusCode).toBe(201)
-  return response.json<{ subscription: { _id: string } }>().subscription._id
-}
+const subscribe = (user: TestUser, device: TestSubscription, kinds: string[]) =>
+  subscribeAs(t.app, user, device, kinds)
 const pushesTo = (device: TestSubscription) => receiver.received.filter((push) => push.device === device.id)
 const devicesOf = async (user: TestUser) =>
   (await injectAs(t.app, user, { method: 'GET', url: API.pushSubscriptions })).json<{ _id: string }[]>()

@@ -22,15 +22,39 @@ export type PushOutcome = 'sent' | 'gone' | 'failed'
 // A push that can't be delivered within a day is no longer news.
 const TTL_SECONDS = 24 * 60 * 60
 const TIMEOUT_MS = 10_000
+// A VAPID token is good for 12 hours and signed anew after one: RFC 8292 lets a server reuse it, and signing one
+// a push cost a quarter of a 1,000-device event's CPU (docs/benchmarks.md, Push).
+const TOKEN_LIFE_S = 12 * 60 * 60
+const TOKEN_REUSE_S = 60 * 60
+
+/** The `Authorization` header for a push service's origin, signed at most once an hour per origin. */
+function createVapidTokens(vapid: { subject: string; publicKey: string; privateKey: string }) {
+  const tokens = new Map<string, { authorization: string; renewAt: number }>()
+  return (audience: string) => {
+    const now = Math.floor(Date.now() / 1000)
+    const kept = tokens.get(audience)
+    if (kept && kept.renewAt > now) return kept.authorization
+    const { Authorization } = webPush.getVapidHeaders(
+      audience,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      now + TOKEN_LIFE_S,
+    )
+    tokens.set(audience, { authorization: Authorization, renewAt: now + TOKEN_REUSE_S })
+    return Authorization
+  }
+}
 
 /**
- * Sends one push as RFC 8030 says, encrypted (RFC 8291, aes128gcm) and signed (VAPID, RFC 8292) by web-push's
- * `generateRequestDetails`; the request itself is ours, to the address `checkEndpoint` resolved and allowed just
+ * Sends one push as RFC 8030 says, encrypted (RFC 8291, aes128gcm) by web-push's `generateRequestDetails` and
+ * signed (VAPID, RFC 8292) by its `getVapidHeaders`; the request itself is ours, to the address `checkEndpoint` resolved and allowed just
  * now (a host's DNS can change after it was subscribed). `Topic` is the event's: a copy sent again after a crash
  * replaces the first at the push service if that one still waits there, and `tag` does it on the device.
  */
 export function createPushSender(push: Config['push']) {
-  const vapidDetails = { subject: push.subject, ...push.vapid }
+  const vapidToken = createVapidTokens({ subject: push.subject, ...push.vapid })
   return async function sendPush(item: OutgoingPush): Promise<PushOutcome> {
     let target
     try {
@@ -44,7 +68,7 @@ export function createPushSender(push: Config['push']) {
       { endpoint: item.endpoint, keys: { p256dh: item.p256dh, auth: item.auth } },
       payload,
       {
-        vapidDetails,
+        headers: { Authorization: vapidToken(target.url.origin) },
         TTL: TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'high',

@@ -25,6 +25,8 @@ export async function startPushReceiver(vapidPublicKey: string) {
   const devices = new Map<string, Device>()
   const received: ReceivedPush[] = []
   const refused: string[] = []
+  const held: ReceivedPush[] = []
+  let holdAfter = Infinity
   const waiters: (() => void)[] = []
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -38,28 +40,47 @@ export async function startPushReceiver(vapidPublicKey: string) {
         return response.writeHead(403).end(problem)
       }
       const status = device.status.shift() ?? 201
-      if (status === 201) {
+      const decrypted = () => {
         const plain = ece.decrypt(Buffer.concat(chunks), {
           version: 'aes128gcm',
           privateKey: device.ecdh,
           authSecret: device.auth,
         })
-        received.push({
-          device: device.id,
-          payload: JSON.parse(plain.toString('utf8')),
-          headers: request.headers,
-        })
+        return { device: device.id, payload: JSON.parse(plain.toString('utf8')), headers: request.headers }
       }
-      response.writeHead(status).end()
+      // Taken in but never answered: the sender can't know whether it arrived.
+      if (status === 201 && received.length >= holdAfter) held.push(decrypted())
+      else {
+        if (status === 201) received.push(decrypted())
+        response.writeHead(status).end()
+      }
       for (const wake of waiters.splice(0)) wake()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
+  /** Waits until `done()` holds, woken by each push that comes in. */
+  async function until(done: () => boolean, what: () => string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(what())
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve)
+        setTimeout(resolve, 200)
+      })
+    }
+  }
+
   return {
     received,
     refused,
+    /** The pushes taken in unanswered (`holdAfter`), as the device would have read them. */
+    held,
+    /** Once `count` pushes have been answered, takes every later one in and never answers it (Infinity: stop). */
+    holdAfter(count: number) {
+      holdAfter = count
+    },
     /** A new browser's subscription; `status` lists the answers its next pushes get (404, 410, 500…). */
     device(status: number[] = []): TestSubscription {
       const ecdh = createECDH('prime256v1')
@@ -78,17 +99,25 @@ export async function startPushReceiver(vapidPublicKey: string) {
     },
     /** Waits until `count` pushes have arrived in all. */
     async waitFor(count: number, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`${received.length} of ${count} pushes arrived`)
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve)
-          setTimeout(resolve, 200)
-        })
-      }
+      await until(
+        () => received.length >= count,
+        () => `${received.length} of ${count} pushes arrived`,
+        timeoutMs,
+      )
       return received
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Waits until `count` pushes are held unanswered. */
+    waitHeld: (count: number, timeoutMs = 20_000) =>
+      until(
+        () => held.length >= count,
+        () => `${held.length} of ${count} pushes held`,
+        timeoutMs,
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 

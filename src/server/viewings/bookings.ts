@@ -98,7 +98,7 @@ export function createBookings(db: Database) {
             ${new Date(slot.start)}, ${new Date(slot.end)}, ${times.timeZone}, ${slot.kind}, ${place})
           returning id`,
       )
-      await onViewingChanged(tx, { id: inserted!.id, conversationId }, 'booked')
+      await onViewingChanged(tx, { id: inserted!.id, conversationId }, 'booked', viewer.id)
       return { outcome: 'booked', id: inserted!.id }
     })
   }

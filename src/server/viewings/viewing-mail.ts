@@ -7,6 +7,7 @@ import type { Config } from '../env.ts'
 import { sendMailOnce } from '../jobs/send-mail-once.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { calendarFile } from './calendar.ts'
+import { queueViewingPushes } from './viewing-pushes.ts'
 import { renderViewingMail, type ViewingMailKind } from './viewing-mail-template.ts'
 import { viewingColumns, viewingFrom, type ViewingRow } from './viewing-row.ts'
 import { isoInZone } from './zoned-time.ts'
@@ -25,8 +26,9 @@ type Deps = { db: Database; mailer: Pick<Mailer, 'deliver'>; log: FastifyBaseLog
 /**
  * Sends what viewings owe their two people, each mail once across retries, restarts and processes (sendMailOnce,
  * keyed by viewing, occasion and person): the booking's and the cancellation's calendar mails, and the reminders
- * 24 and 2 hours before a booked viewing. A reminder whose moment had passed when the viewing was booked is never
- * sent (the booking mail said it all), nor one for a cancelled viewing. Answers how many mails went.
+ * 24 and 2 hours before a booked viewing, mailed and pushed to both. A reminder whose moment had passed when the
+ * viewing was booked is never sent (the booking mail said it all), nor one for a cancelled viewing. Answers how
+ * many mails went.
  */
 export async function runViewingMails(
   deps: Deps,
@@ -65,11 +67,17 @@ export async function runViewingMails(
     // The latest reminder now due; an earlier one a stopped runner missed is not sent late.
     const due = REMINDERS.filter((reminder) => row.startMs - reminder.before <= now.getTime()).at(-1)
     if (!due || due.stage <= row.reminded) continue
-    if (row.createdMs < row.startMs - due.before)
-      sent += await mailBoth(deps, config, row, due.kind, `viewing:${row._id}:${due.kind}`)
-    await deps.db.execute(
-      sql`update viewing set reminded = greatest(reminded, ${due.stage}) where id = ${row._id}`,
-    )
+    const inTime = row.createdMs < row.startMs - due.before
+    if (inTime) sent += await mailBoth(deps, config, row, due.kind, `viewing:${row._id}:${due.kind}`)
+    // The reminder's pushes are queued with the stage it raises, so they go once whoever raises it.
+    await deps.db.transaction(async (tx) => {
+      const raised = await rowsOf(
+        tx,
+        sql`update viewing set reminded = ${due.stage} where id = ${row._id} and reminded < ${due.stage}
+          returning id`,
+      )
+      if (raised.length > 0 && inTime) await queueViewingPushes(tx, row._id, due.kind)
+    })
   }
   return sent
 }

@@ -45,7 +45,7 @@ export function createViewingsRepository(db: Database) {
       )
       if (updated.length === 0)
         return (await read(tx, id, userId)) ? { outcome: 'refused' } : { outcome: 'missing' }
-      await onViewingChanged(tx, updated[0]!, kind)
+      await onViewingChanged(tx, updated[0]!, kind, userId)
       return { outcome: 'changed', row: (await read(tx, id, userId))! }
     })
   }
