@@ -21,7 +21,12 @@ const SUMMARY = `s.id as "_id", s.headline, s.budget, s.move_in_from::text as "m
   s.min_stay_months as "minStayMonths", s.room_types as "roomTypes", s.areas, u.name as "userName",
   u.image as "userPhoto", u.is_example as "isExample", ${TIME('s.created_at')} as "createdAt",
   ${TIME('s.confirmed_at')} as "confirmedAt",
-  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdExact"`
+  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdExact",
+  u.email_verified as "ownerVerified",
+  (select count(*)::int from reference r where r.subject_id = s.owner_id and r.hidden_at is null
+    and r.moderator_hidden_at is null) as "referenceCount",
+  (select reply_rate from reply_stat where user_id = s.owner_id) as "replyRate",
+  (select reply_hours from reply_stat where user_id = s.owner_id) as "replyHours"`
 
 /** The ads others may see, as Nestmate's `shown`. */
 const SHOWN = `s.status = 'active' and s.hidden_reason is null`

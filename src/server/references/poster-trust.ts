@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { reference, replyStat } from '../db/schema/index.ts'
+import { referenceShown } from './public-references.ts'
 
 /**
  * A person's badges (decision 096) as columns of a statement that reads their "user" row: `emailVerified` is that
@@ -9,7 +10,7 @@ import { reference, replyStat } from '../db/schema/index.ts'
 export const personTrust = (personId: SQLWrapper, emailVerified: SQLWrapper) => ({
   emailVerified: sql<boolean>`${emailVerified}`,
   referenceCount: sql<number>`(select count(*)::int from ${reference} as r
-    where r.subject_id = ${personId} and r.hidden_at is null)`,
+    where r.subject_id = ${personId} and ${referenceShown})`,
   replyRate: sql<
     number | null
   >`(select rs.reply_rate from ${replyStat} as rs where rs.user_id = ${personId})`,

@@ -64,6 +64,11 @@ const SUMMARY_KEYS = [
   'roomType',
   'title',
   'userName',
+  // The poster's badges (decision 096): none of them private.
+  'ownerVerified',
+  'referenceCount',
+  'replyRate',
+  'replyHours',
 ]
 
 describe('GET /api/roommate-listings', () => {
