@@ -131,6 +131,18 @@ export const PAGES = {
     module: 'routes/dashboard/listing-seekers.tsx',
     signIn: true,
   },
+  viewingTimes: {
+    path: '/dashboard/my-listing/:id/viewing-times',
+    layout: 'dashboard',
+    module: 'routes/dashboard/viewing-times.tsx',
+    signIn: true,
+  },
+  viewings: {
+    path: '/dashboard/viewings',
+    layout: 'dashboard',
+    module: 'routes/dashboard/viewings.tsx',
+    signIn: true,
+  },
   mySeekerAd: {
     path: '/dashboard/room-wanted',
     layout: 'dashboard',
