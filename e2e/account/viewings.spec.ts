@@ -73,6 +73,25 @@ test('poster sets times, the seeker books from the conversation, both see it, th
   await expect(posterCard.getByText(seeker.user.name, { exact: true })).toBeVisible()
   await expect(posterCard.getByText('Booked', { exact: true })).toBeVisible()
 
+  // The seeker shares the viewing with someone they trust, who needs no account; then turns the link off.
+  await seekerCard.getByRole('button', { name: 'Share with someone I trust' }).click()
+  const link = seekerCard.getByLabel(/Link for someone you trust/)
+  await expect(link).toHaveValue(/\/shared-viewing\/[\w-]{43}$/)
+  const trusted = await browser.newPage({ baseURL })
+  await trusted.goto(await link.inputValue())
+  await expect(trusted.getByRole('heading', { name: 'A viewing shared with you' })).toBeVisible()
+  await expect(trusted.getByText(title)).toBeVisible()
+  await expect(trusted.getByText('Ring at flat 3')).toBeVisible()
+  await expect(trusted.getByText(poster.user.name)).toBeVisible()
+  await expectNoSeriousViolationsEverywhere(trusted, { screenshot: 'shared-viewing' })
+  await seekerCard.getByRole('button', { name: 'Stop sharing' }).click()
+  await expect(seekerCard.getByRole('status').filter({ hasText: 'The link no longer works.' })).toBeVisible()
+  await trusted.reload()
+  await expect(
+    trusted.getByRole('alert').filter({ hasText: 'This link doesn’t work any more' }),
+  ).toBeVisible()
+  await trusted.close()
+
   // The seeker cancels with a reason; both see it cancelled.
   await seekerCard.getByLabel('Reason for cancelling (optional)').fill('Something came up')
   await seekerCard.getByRole('button', { name: 'Cancel viewing' }).click()

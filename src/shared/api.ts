@@ -61,6 +61,7 @@ export const API = {
   /** A change to a viewing, its calendar file, or its share link. */
   viewingPart: (id: string, part: 'cancel' | 'late' | 'outcome' | 'share' | 'calendar.ics') =>
     `/api/viewings/${encodeURIComponent(id)}/${part}`,
+  sharedViewing: (token: string) => `/api/shared-viewings/${encodeURIComponent(token)}`,
   auth: '/api/auth',
 } as const
 

@@ -1,6 +1,6 @@
 import { API } from '#shared/api.ts'
-import type { Viewing, ViewingTimesAnswer, ViewingTimesInput } from '#shared/viewings.ts'
-import { api } from '../../lib/api.ts'
+import type { SharedViewing, Viewing, ViewingTimesAnswer, ViewingTimesInput } from '#shared/viewings.ts'
+import { api, ApiRequestError } from '../../lib/api.ts'
 
 type Changed = { viewing: Viewing }
 export type ViewingRole = 'seeker' | 'poster'
@@ -34,3 +34,18 @@ export const sayLate = (id: string, minutes: number) =>
 
 export const recordOutcome = (id: string, outcome: 'done' | 'no_show') =>
   api<Changed>(API.viewingPart(id, 'outcome'), { method: 'POST', body: { outcome } })
+
+/** What a share link shows, or null when the link doesn't work (revoked, over, or never was). */
+export async function getSharedViewing(token: string, signal?: AbortSignal): Promise<SharedViewing | null> {
+  try {
+    return await api<SharedViewing>(API.sharedViewing(token), { signal })
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return null
+    throw error
+  }
+}
+
+export const shareViewing = (id: string) =>
+  api<{ url: string }>(API.viewingPart(id, 'share'), { method: 'POST', body: {} })
+
+export const stopSharing = (id: string) => api<null>(API.viewingPart(id, 'share'), { method: 'DELETE' })

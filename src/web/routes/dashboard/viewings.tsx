@@ -6,7 +6,15 @@ import { ApiRequestError } from '../../lib/api.ts'
 import { reportAction } from '../../lib/report-action.ts'
 import { requireSession } from '../../lib/require-session.ts'
 import { useNow } from '../../lib/today.ts'
-import { cancelViewing, getViewings, recordOutcome, sayLate } from '../../features/viewings/api.ts'
+import {
+  cancelViewing,
+  getViewings,
+  recordOutcome,
+  sayLate,
+  shareViewing,
+  stopSharing,
+} from '../../features/viewings/api.ts'
+import { ShareViewing } from '../../features/viewings/share-viewing.tsx'
 import { ViewingCard } from '../../features/viewings/viewing-card.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,6 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'report') return { id: '', ...(await reportAction(form)) }
   const id = String(form.get('id') ?? '')
   try {
+    if (intent === 'share') return { intent, id, url: (await shareViewing(id)).url }
+    if (intent === 'unshare') {
+      await stopSharing(id)
+      return { intent, id }
+    }
     const error = await change(form, intent, id)
     return { intent, id, error }
   } catch (error) {
@@ -94,12 +107,22 @@ function ViewingList(props: { title: string; viewings: Viewing[]; userId: string
               viewing={viewing}
               isPoster={viewing.poster.id === userId}
               now={now}
-            />
+            >
+              {viewing.seeker.id === userId && <SeekerExtras viewing={viewing} now={now} />}
+            </ViewingCard>
           ))}
         </ul>
       )}
     </section>
   )
+}
+
+/** The seeker shares a booked viewing before it. */
+function SeekerExtras({ viewing, now }: { viewing: Viewing; now: number }) {
+  const isOver = Date.parse(viewing.end) <= now
+  if (viewing.status === 'cancelled') return null
+  if (isOver) return null
+  return viewing.status === 'booked' ? <ShareViewing viewing={viewing} /> : null
 }
 
 export const ErrorBoundary = RouteErrorBoundary
