@@ -15,6 +15,7 @@ import {
   stopSharing,
 } from '../../features/viewings/api.ts'
 import { ShareViewing } from '../../features/viewings/share-viewing.tsx'
+import { WentOk } from '../../features/viewings/went-ok.tsx'
 import { ViewingCard } from '../../features/viewings/viewing-card.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -117,11 +118,11 @@ function ViewingList(props: { title: string; viewings: Viewing[]; userId: string
   )
 }
 
-/** The seeker shares a booked viewing before it. */
+/** The seeker shares a booked viewing before it; afterwards they are asked whether it went OK. */
 function SeekerExtras({ viewing, now }: { viewing: Viewing; now: number }) {
   const isOver = Date.parse(viewing.end) <= now
   if (viewing.status === 'cancelled') return null
-  if (isOver) return null
+  if (isOver) return <WentOk viewing={viewing} />
   return viewing.status === 'booked' ? <ShareViewing viewing={viewing} /> : null
 }
 
