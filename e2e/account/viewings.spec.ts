@@ -62,6 +62,13 @@ test('poster sets times, the seeker books from the conversation, both see it, th
     await expect(side.page.getByRole('log').getByText('Viewing booked')).toBeVisible()
   await expect(poster.page.getByRole('log').getByText(/\(Europe\/Berlin time\), in person\./)).toBeVisible()
 
+  // Before any viewing has taken place, a message asking for money reaches the seeker with a warning.
+  await poster.page.getByLabel('Your message').fill('Please send the deposit by bank transfer first.')
+  await poster.page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(
+    seeker.page.getByRole('note').filter({ hasText: 'This message asks for money.' }),
+  ).toBeVisible()
+
   // Both have it in Viewings: the seeker with the meeting point, the poster with who is coming.
   await seeker.page.goto('/dashboard/viewings')
   const seekerCard = seeker.page.getByRole('listitem').filter({ hasText: title })

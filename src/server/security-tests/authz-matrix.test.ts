@@ -1116,6 +1116,7 @@ const TABLE: Row[] = [
           body: 'Is it free?',
           createdAt: anyString,
           shielded: false,
+          moneyAsk: false,
         },
       ],
       more: false,
@@ -1131,6 +1132,7 @@ const TABLE: Row[] = [
       body: 'Hello',
       createdAt: anyString,
       shielded: false,
+      moneyAsk: false,
     }),
   }),
   {

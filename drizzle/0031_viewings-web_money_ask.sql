@@ -1,0 +1,1 @@
+ALTER TABLE "message" ADD COLUMN "money_ask" boolean DEFAULT false NOT NULL;
