@@ -62,6 +62,12 @@ test('poster sets times, the seeker books from the conversation, both see it, th
     await expect(side.page.getByRole('log').getByText('Viewing booked')).toBeVisible()
   await expect(poster.page.getByRole('log').getByText(/\(Europe\/Berlin time\), in person\./)).toBeVisible()
 
+  // The listing's details show the seeker their booking too.
+  const details = await seeker.context.newPage()
+  await details.goto(`/dashboard/browse-listing-details/${listingId}`)
+  await expect(details.getByRole('heading', { name: 'Your viewing' })).toBeVisible()
+  await details.close()
+
   // Before any viewing has taken place, a message asking for money reaches the seeker with a warning.
   await poster.page.getByLabel('Your message').fill('Please send the deposit by bank transfer first.')
   await poster.page.getByRole('button', { name: 'Send', exact: true }).click()
