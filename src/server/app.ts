@@ -57,6 +57,8 @@ import { userRoutes } from './routes/users/index.ts'
 import { pushRoutes } from './routes/push/index.ts'
 import { createPushRepository } from './routes/push/push-repository.ts'
 import { viewingRoutes } from './routes/viewings/index.ts'
+import { viewingShareRoutes } from './routes/viewings/shares.ts'
+import { createViewingSharesRepository } from './viewings/viewing-shares-repository.ts'
 import { createViewingTimesRepository } from './viewings/viewing-times-repository.ts'
 import { createViewingsRepository } from './viewings/viewings-repository.ts'
 import { createUsersRepository, type UsersRepository } from './routes/users/users-repository.ts'
@@ -289,6 +291,7 @@ async function registerRoutes(
       config.baseUrl,
     ),
   )
+  await app.register(viewingShareRoutes(createViewingSharesRepository(database.db), config.baseUrl))
   await app.register(referenceRoutes(createReferencesRepository(database.db), mailer, config.baseUrl))
   await app.register(reviewRoutes(createReviewsRepository(database.db), conversations))
 }

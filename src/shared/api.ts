@@ -65,6 +65,14 @@ export const API = {
   pushPublicKey: '/api/push/public-key',
   pushSubscriptions: '/api/push/subscriptions',
   pushSubscription: (id: string) => `/api/push/subscriptions/${encodeURIComponent(id)}`,
+  viewingTimes: (listingId: string) =>
+    `/api/roommate-listings/${encodeURIComponent(listingId)}/viewing-times`,
+  viewings: '/api/viewings',
+  viewing: (id: string) => `/api/viewings/${encodeURIComponent(id)}`,
+  /** A change to a viewing, its calendar file, or its share link. */
+  viewingPart: (id: string, part: 'cancel' | 'late' | 'outcome' | 'share' | 'calendar.ics') =>
+    `/api/viewings/${encodeURIComponent(id)}/${part}`,
+  sharedViewing: (token: string) => `/api/shared-viewings/${encodeURIComponent(token)}`,
   auth: '/api/auth',
 } as const
 

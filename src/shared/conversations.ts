@@ -128,6 +128,11 @@ export const MessageSchema = z.object({
    * them with a safety note and its links as text (the contact shield).
    */
   shielded: z.boolean(),
+  /**
+   * Asks for money (a deposit to send, a holding fee, gift cards…) while no viewing in the conversation has been
+   * done: shown to the recipient with a warning, its links as text (docs/decisions/090).
+   */
+  moneyAsk: z.boolean(),
 })
 export type Message = z.infer<typeof MessageSchema>
 

@@ -101,6 +101,8 @@ export const PAGES = {
   person: { path: '/people/:id', layout: 'root', module: 'routes/person.tsx', signIn: true },
   /** A reference request's mail links here: the referee answers without an account (the token is the `:id`). */
   referenceAnswer: { path: '/references/:id', layout: 'root', module: 'routes/reference-answer.tsx' },
+  /** A viewing the seeker shared with someone they trust: no account needed (the link's token is the `:id`). */
+  sharedViewing: { path: '/shared-viewing/:id', layout: 'root', module: 'routes/shared-viewing.tsx' },
   // The footer links these short paths; the pages live under /dashboard.
   shortAddListing: { path: '/find-rommate', layout: 'root', redirectTo: '/dashboard/find-rommate' },
   shortMyListings: { path: '/my-listing', layout: 'root', redirectTo: '/dashboard/my-listing' },
@@ -135,6 +137,18 @@ export const PAGES = {
     path: '/dashboard/my-listing/:id/seekers',
     layout: 'dashboard',
     module: 'routes/dashboard/listing-seekers.tsx',
+    signIn: true,
+  },
+  viewingTimes: {
+    path: '/dashboard/my-listing/:id/viewing-times',
+    layout: 'dashboard',
+    module: 'routes/dashboard/viewing-times.tsx',
+    signIn: true,
+  },
+  viewings: {
+    path: '/dashboard/viewings',
+    layout: 'dashboard',
+    module: 'routes/dashboard/viewings.tsx',
     signIn: true,
   },
   mySeekerAd: {

@@ -199,3 +199,22 @@ export const ViewingPageSchema = z.object({
   viewings: z.array(ViewingSchema),
   nextCursor: z.string().nullable(),
 })
+
+/** A viewing as its share link shows it to someone the seeker trusts: no link, no contacts, no seeker. */
+export const SharedViewingSchema = z.object({
+  listingTitle: z.string(),
+  /** The listing's place as it advertises it; empty once the listing is deleted. */
+  location: z.string(),
+  /** Where to ring, for a viewing in person; null for a video call (its link stays with the two people). */
+  meetingPoint: z.string().nullable(),
+  kind: Kind,
+  start: z.string(),
+  end: z.string(),
+  timeZone: z.string(),
+  posterName: z.string(),
+  status: z.enum(VIEWING_STATUSES),
+})
+export type SharedViewing = z.infer<typeof SharedViewingSchema>
+export const ShareLinkSchema = z.object({ url: z.string() })
+/** A share link's token, under the name `id` (one parameter name per path position); an unknown one is a 404. */
+export const ShareTokenParamsSchema = z.object({ id: z.string().max(100, 'Malformed share link.') })

@@ -50,6 +50,7 @@ test('an event reaches both sides live and in the pages, and counts as no unread
     body: '',
     createdAt: expect.any(String),
     shielded: false,
+    moneyAsk: false,
   }
   for (const client of [posterLive, seekerLive])
     expect(dataOf<Message>(await client.next(isMessage))).toEqual(expected)

@@ -46,6 +46,7 @@ export const toViewer = (row: LiveMessage, userId: string): Message => ({
   body: row.body,
   createdAt: row.createdAt,
   shielded: row.shielded,
+  moneyAsk: row.moneyAsk,
 })
 
 /**

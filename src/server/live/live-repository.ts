@@ -16,11 +16,12 @@ export type LiveMessage = {
   body: string
   createdAt: string
   shielded: boolean
+  moneyAsk: boolean
 }
 
 const columns = sql`m.id::float8 as id, m.conversation_id as "conversationId", m.sender_id as "senderId",
   m.kind, ${messageEvent()} as event, m.body,
-  to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt", m.shielded`
+  to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt", m.shielded, m.money_ask as "moneyAsk"`
 
 /** How many missed messages one resume sends at most; a client that missed more loads its pages instead. */
 export const BACKLOG_LIMIT = 500

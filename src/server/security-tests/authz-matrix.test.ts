@@ -20,7 +20,7 @@ import { unsubscribeToken } from '../saved-searches/saved-view.ts'
 import { createReferencesRepository } from '../routes/references/references-repository.ts'
 import { TEST_ENV } from '../test/app.ts'
 import { bookAs, putTimesAs, sampleTimes, slotFrom } from '../routes/viewings/test-requests.ts'
-import { CHANGE_REFUSALS } from '../routes/viewings/refusals.ts'
+import { CHANGE_REFUSALS, SHARE_REFUSALS } from '../routes/viewings/refusals.ts'
 import { selectRows } from '../test/database.ts'
 
 // Every API route × {anonymous, another person, the owner}: the exact status and body, and which of the owner's
@@ -44,6 +44,8 @@ type Ctx = {
   pushId?: string
   /** A viewing of the owner's listing a verified seeker booked. */
   viewingId?: string
+  /** The token of the link the seeker made to share the viewing. */
+  shareToken?: string
   /** The link token of a reference the owner asked for, and a reference written about them. */
   referenceToken?: string
   referenceId?: string
@@ -460,8 +462,20 @@ const seekerBooks = async (ctx: Ctx) => {
   await startAs(t.app, seeker, ctx.listingId, 'Can I see it?')
   const { start } = await slotFrom(t.app, seeker, ctx.listingId)
   ctx.viewingId = (await bookAs(t.app, seeker, ctx.listingId, start)).json().viewing._id
+  return seeker
+}
+/** The seeker books, then shares the viewing (its link's token into ctx.shareToken). */
+const seekerShares = async (ctx: Ctx) => {
+  const seeker = await seekerBooks(ctx)
+  const shared = await injectAs(t.app, seeker, {
+    method: 'POST',
+    url: `/api/viewings/${ctx.viewingId}/share`,
+    payload: {},
+  })
+  ctx.shareToken = shared.json<{ url: string }>().url.split('/').at(-1)
 }
 const VIEWING_404: Cell = { status: 404, body: () => ({ error: 'Viewing not found.' }) }
+const SEEKER_ONLY: Cell = { status: 403, body: () => ({ error: SHARE_REFUSALS.seekerOnly }) }
 const theViewing = (ctx: Ctx, extra: object = {}) => ({
   viewing: expect.objectContaining({
     _id: ctx.viewingId,
@@ -553,6 +567,33 @@ function viewingRows(): Row[] {
         body: (ctx) => theViewing(ctx, { status: 'cancelled', cancelledBy: 'poster' }),
       },
     ),
+    {
+      route: 'POST /api/viewings/:id/share',
+      given: seekerBooks,
+      request: (ctx) => ({ method: 'POST', url: `/api/viewings/${ctx.viewingId}/share`, payload: {} }),
+      cells: { anonymous: anonymous401, stranger: VIEWING_404, owner: SEEKER_ONLY },
+    },
+    {
+      route: 'DELETE /api/viewings/:id/share',
+      given: seekerShares,
+      request: (ctx) => ({ method: 'DELETE', url: `/api/viewings/${ctx.viewingId}/share` }),
+      cells: { anonymous: anonymous401, stranger: VIEWING_404, owner: SEEKER_ONLY },
+    },
+    {
+      // The link's token decides, whoever asks: the person it was given to has no account.
+      route: 'GET /api/shared-viewings/:id',
+      given: seekerShares,
+      request: (ctx) => ({ method: 'GET', url: `/api/shared-viewings/${ctx.shareToken}` }),
+      cells: same({
+        status: 200,
+        body: (ctx) =>
+          expect.objectContaining({
+            listingTitle: 'Matrix room',
+            posterName: ctx.owner.name,
+            status: 'booked',
+          }),
+      }),
+    },
     viewingAction('late', { minutes: 10 }, { status: 409, body: () => ({ error: CHANGE_REFUSALS.late }) }),
     viewingAction(
       'outcome',
@@ -1148,6 +1189,7 @@ const TABLE: Row[] = [
           body: 'Is it free?',
           createdAt: anyString,
           shielded: false,
+          moneyAsk: false,
         },
       ],
       more: false,
@@ -1163,6 +1205,7 @@ const TABLE: Row[] = [
       body: 'Hello',
       createdAt: anyString,
       shielded: false,
+      moneyAsk: false,
     }),
   }),
   {

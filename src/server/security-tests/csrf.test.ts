@@ -301,7 +301,7 @@ const API_WRITES: Record<string, Write> = {
     user: () => bob,
   },
   ...Object.fromEntries(
-    ['cancel', 'late', 'outcome'].map((action) => [
+    ['cancel', 'late', 'outcome', 'share'].map((action) => [
       `POST /api/viewings/:id/${action}`,
       {
         method: 'POST',
@@ -311,6 +311,11 @@ const API_WRITES: Record<string, Write> = {
       } satisfies Write,
     ]),
   ),
+  'DELETE /api/viewings/:id/share': {
+    method: 'DELETE',
+    url: '/api/viewings/00000000-0000-4000-8000-000000000000/share',
+    user: () => alice,
+  },
   ...Object.fromEntries(
     [
       'listings/:id/hide',

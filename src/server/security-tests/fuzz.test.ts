@@ -497,11 +497,16 @@ const ROUTES: Record<string, { url: (id: string, q: string) => string; body: boo
     body: false,
   },
   ...Object.fromEntries(
-    ['cancel', 'late', 'outcome'].map((action) => [
+    ['cancel', 'late', 'outcome', 'share'].map((action) => [
       `POST /api/viewings/:id/${action}`,
       { url: (id: string, q: string) => `/api/viewings/${id}/${action}?${q}`, body: true },
     ]),
   ),
+  'DELETE /api/viewings/:id/share': { url: (id, q) => `/api/viewings/${id}/share?${q}`, body: true },
+  'GET /api/shared-viewings/:id': {
+    url: (id, q) => `/api/shared-viewings/${encodable(id)}?${q}`,
+    body: false,
+  },
   // Last: a fuzzed sign-out would make the routes after it anonymous.
   'GET /api/auth/*': {
     url: (id, q) =>

@@ -13,6 +13,7 @@ import { ApiRequestError } from '../lib/api.ts'
 import { PATHS } from '#shared/api.ts'
 import { ReportButton } from '../components/report-button.tsx'
 import { reportAction } from '../lib/report-action.ts'
+import { SlotPicker } from '../features/viewings/slot-picker.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { emailVerified } = await requireSession(request)
@@ -83,13 +84,21 @@ export function Component() {
         backTo={backTo}
         message={
           !listing.isOwner && (
-            <MessagePerson
-              name={listing.userName}
-              conversationId={conversationId}
-              isVerified={isVerified}
-              verifyAction={<ResendButton className="btn btn-sm w-fit" />}
-              error={messageError}
-            />
+            <>
+              <MessagePerson
+                name={listing.userName}
+                conversationId={conversationId}
+                isVerified={isVerified}
+                verifyAction={<ResendButton className="btn btn-sm w-fit" />}
+                error={messageError}
+              />
+              {/* Viewings are booked by people who have asked about the room. */}
+              {conversationId && (
+                <div className="mt-4">
+                  <SlotPicker listingId={listing._id} />
+                </div>
+              )}
+            </>
           )
         }
         reports={

@@ -119,6 +119,8 @@ export const message = pgTable(
     senderId: text().references(() => user.id, { onDelete: 'cascade' }),
     body: text().notNull(),
     shielded: boolean().notNull().default(false),
+    /** Asks for money while no viewing in the conversation has been done: shown with its own note (decision 090). */
+    moneyAsk: boolean().notNull().default(false),
     kind: text({ enum: MESSAGE_KINDS }).notNull().default('text'),
     eventType: text({ enum: EVENT_TYPES }),
     /** The viewing an event is about (the viewings' own table holds it). */

@@ -73,3 +73,15 @@ export const viewing = pgTable(
       ),
   ],
 )
+
+/**
+ * "Share with someone I trust" (docs/decisions/087): one link per viewing, its token kept only as its SHA-256. A
+ * new link replaces the old; the link shows the viewing until the end of the day after it.
+ */
+export const viewingShare = pgTable('viewing_share', {
+  viewingId: uuid()
+    .primaryKey()
+    .references(() => viewing.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique('viewing_share_token_idx'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

@@ -28,7 +28,7 @@ const messageColumns = (
   viewer: SQL | SQLWrapper,
 ) => sql`m.id::float8 as id, m.conversation_id as "conversationId",
   coalesce(m.sender_id = ${viewer}, false) as mine, m.kind, ${messageEvent()} as event, m.body,
-  ${iso(sql`m.created_at`)} as "createdAt", m.shielded`
+  ${iso(sql`m.created_at`)} as "createdAt", m.shielded, m.money_ask as "moneyAsk"`
 
 type MessageRow = Omit<Message, 'event'> & { event: MessageEvent | null }
 

@@ -75,6 +75,7 @@ describe('messages', () => {
       body: 'Yes, it is. Come and see it?',
       createdAt: anyString,
       shielded: false,
+      moneyAsk: false,
     })
     const bySeeker = (await messagesAs(t.app, seeker, id)).json()
     expect(bySeeker.more).toBe(false)

@@ -181,7 +181,7 @@ export const conversationRoutes =
         if (sent.outcome === 'gone') throw new HttpError(403, MESSAGES.gone)
         if (sent.outcome === 'declined') throw new HttpError(403, MESSAGES.declined)
         if (sent.outcome !== 'sent') throw access(sent.outcome)
-        const { id, createdAt, shielded } = sent.message
+        const { id, createdAt, shielded, moneyAsk } = sent.message
         return reply.status(201).send({
           id,
           conversationId: request.params.id,
@@ -190,6 +190,7 @@ export const conversationRoutes =
           body: request.body.body,
           createdAt,
           shielded,
+          moneyAsk,
         })
       },
     )

@@ -4,15 +4,17 @@ import { LIVE_CHANNEL } from '../../live/live-events.ts'
 import { PAGES } from '#shared/pages.ts'
 import { queuePushesSql, wakePushJob } from '../../push/push-queue.ts'
 import { contacted } from '../../conversations/enquiry-state.ts'
+import { asksForMoney } from '#shared/money-ask.ts'
 
-export type SentRow = { id: number; createdAt: string; shielded: boolean }
+export type SentRow = { id: number; createdAt: string; shielded: boolean; moneyAsk: boolean }
 
 /**
  * Adds a message to a conversation whose participants' locks the transaction holds, and brings both sides up to
  * date in the same statement: the recipient's unread count and since when, the sender's read position (writing
  * is reading), and when the person contacted first replied. The contact shield is decided here: a message holding
- * contacts is shielded while its recipient has never written in the conversation. NOTIFY tells every app process
- * the new id and whom it concerns; it is sent when the transaction commits. A declined conversation takes no
+ * contacts is shielded while its recipient has never written in the conversation; a message asking for money is
+ * marked while no viewing of the conversation has been done (decision 090), so no path writes one unchecked.
+ * NOTIFY tells every app process the new id and whom it concerns; it is sent when the transaction commits. A declined conversation takes no
  * message (undefined): every message is written here, so no path sends one after "not a fit". The recipient's
  * devices that take `messages` get a push naming the sender, never the text (decision 099), queued in the same
  * statement.
@@ -32,12 +34,14 @@ export async function insertMessage(
     tx,
     sql`
       with sent as (
-        insert into message (conversation_id, sender_id, body, shielded)
+        insert into message (conversation_id, sender_id, body, shielded, money_ask)
         select ${conversationId}, ${senderId}, ${body}, ${holdsContact} and not exists (
           select 1 from message where conversation_id = ${conversationId} and sender_id = ${recipientId}
+        ), ${asksForMoney(body)} and not exists (
+          select 1 from viewing where conversation_id = ${conversationId} and status = 'done'
         )
         where not exists (select 1 from conversation where id = ${conversationId} and declined_at is not null)
-        returning id, created_at, shielded
+        returning id, created_at, shielded, money_ask
       ), sides as (
         update conversation_member as side set
           last_message_id = sent.id,
@@ -61,7 +65,7 @@ export async function insertMessage(
         where c.id = ${conversationId} and c.replied_at is null and ${contacted} = ${senderId}
         returning c.id
       )
-      select sent.id::float8 as id, sent.shielded, ${wakePushJob('pushed')},
+      select sent.id::float8 as id, sent.shielded, sent.money_ask as "moneyAsk", ${wakePushJob('pushed')},
         to_char(sent.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
         pg_notify(${LIVE_CHANNEL}, json_build_object(
           't', 'm', 'id', sent.id, 'u', json_build_array(${senderId}::text, ${recipientId}::text)

@@ -22,3 +22,9 @@ export const CHANGE_REFUSALS = {
   outcome: 'The outcome of a viewing can be recorded once it has ended (not after a cancellation).',
   posterOnly: 'Only the poster records the outcome of a viewing.',
 }
+
+export const SHARE_REFUSALS = {
+  seekerOnly: 'Only the person going to the viewing can share it.',
+  refused: 'Only a booked viewing can be shared, until the day after it.',
+  gone: 'This link doesn’t work any more: it was turned off, or the viewing is over.',
+}

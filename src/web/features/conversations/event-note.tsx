@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Message } from '#shared/conversations.ts'
 import { fullDate, timeAgo } from '../../lib/time-ago.ts'
 import { eventWords } from './event-words.ts'
@@ -6,9 +7,12 @@ import { eventWords } from './event-words.ts'
 export function EventNote({
   message,
   subjectKind,
+  children,
 }: {
   message: Message
   subjectKind?: 'listing' | 'seekerAd'
+  /** More about the event than its type says (a viewing's time and change). */
+  children?: ReactNode
 }) {
   if (!message.event) return null
   const { title, detail } = eventWords(message.event, subjectKind)
@@ -17,6 +21,7 @@ export function EventNote({
       <p className="rounded-box border border-base-300 bg-base-200 px-4 py-2 text-sm">
         <strong>{title}</strong>
         {detail && <span className="block text-base-content/80">{detail}</span>}
+        {children}
       </p>
       <time
         dateTime={message.createdAt}

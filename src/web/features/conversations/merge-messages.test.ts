@@ -10,6 +10,7 @@ const message = (id: number, mine = false): Message => ({
   body: `m${id}`,
   createdAt: '2026-11-25T10:00:00.000Z',
   shielded: false,
+  moneyAsk: false,
 })
 
 test('merging keeps id order and each message once, whatever arrives twice or late', () => {

@@ -12,9 +12,9 @@ type MessageBubbleProps = {
   actions?: ReactNode
 }
 
-/** One message: the caller's on the right, the other person's on the left, with the contact shield's note. */
+/** One message: the caller's on the right, the other person's on the left, with the contact shield's and the money note. */
 export function MessageBubble({ message, isSeen, actions }: MessageBubbleProps) {
-  const { mine, shielded } = message
+  const { mine, shielded, moneyAsk } = message
   return (
     <li className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
       <div
@@ -25,7 +25,7 @@ export function MessageBubble({ message, isSeen, actions }: MessageBubbleProps) 
         }`}
       >
         <span className="sr-only">{mine ? 'You wrote: ' : 'They wrote: '}</span>
-        <MessageText body={message.body} linksAsText={shielded} />
+        <MessageText body={message.body} linksAsText={shielded || moneyAsk} />
       </div>
       {shielded && !mine && (
         <p role="note" className="alert alert-warning max-w-[85%] py-2 text-sm sm:max-w-[70%]">
@@ -36,11 +36,20 @@ export function MessageBubble({ message, isSeen, actions }: MessageBubbleProps) 
           </span>
         </p>
       )}
+      {moneyAsk && !mine && (
+        <p role="note" className="alert alert-warning max-w-[85%] py-2 text-sm sm:max-w-[70%]">
+          <FaShieldHalved aria-hidden="true" className="shrink-0" />
+          <span>
+            This message asks for money. Never pay anything (a deposit, a fee, gift cards, a transfer) before
+            you have seen the room and met.
+          </span>
+        </p>
+      )}
       <p className="flex flex-wrap items-center gap-x-3 px-1 text-xs text-base-content/80">
         <time dateTime={message.createdAt} title={fullDate(message.createdAt)}>
           {timeAgo(message.createdAt)}
         </time>
-        {shielded && mine && <span>Shown to them with a safety note</span>}
+        {(shielded || moneyAsk) && mine && <span>Shown to them with a safety note</span>}
         {isSeen && <span className="font-semibold">Seen</span>}
         {actions}
       </p>

@@ -32,6 +32,8 @@ import { useConversation } from '../../features/conversations/use-conversation.t
 import { useFollowEnd } from '../../features/conversations/use-follow-end.ts'
 import { NewMessagesPill } from '../../features/conversations/new-messages-pill.tsx'
 import { DELETED_ACCOUNT } from '../../features/conversations/avatar.tsx'
+import { SlotPicker } from '../../features/viewings/slot-picker.tsx'
+import { ViewingEventDetail } from '../../features/viewings/viewing-event-detail.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? ''
@@ -106,11 +108,27 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
   // The header says so once reloaded; a declined event that arrived live says so at once.
   const isDeclined =
     conversation.state === 'declined' || messages.some((message) => message.event?.type === 'declined')
+  // The seeker books from their enquiry about a listing that is still on offer, while both can still write.
+  const { about } = conversation
+  const canBook =
+    conversation.startedByMe &&
+    about?.kind === 'listing' &&
+    about.available &&
+    !isDeclined &&
+    conversation.other !== null &&
+    !conversation.blockedByMe &&
+    !conversation.blockedMe
+  const bookableId = canBook ? about.id : null
+  const viewingEvents = messages.filter((message) => message.event?.viewingId).length
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <PageTitle title={`Messages with ${name}`} />
       <ConversationHeader conversation={conversation} />
+      {bookableId && (
+        // A viewing event (booked or cancelled, from either side) reloads what the picker shows.
+        <SlotPicker key={viewingEvents} listingId={bookableId} />
+      )}
       {hasOlder && (
         <button
           type="button"
@@ -125,7 +143,9 @@ function ConversationView({ conversation, page }: ReturnType<typeof useLoaderDat
         <ol className="flex flex-col gap-3">
           {messages.map((message) =>
             message.kind === 'event' ? (
-              <EventNote key={message.id} message={message} subjectKind={conversation.about?.kind} />
+              <EventNote key={message.id} message={message} subjectKind={conversation.about?.kind}>
+                {message.event?.viewingId && <ViewingEventDetail event={message.event} />}
+              </EventNote>
             ) : (
               <MessageBubble
                 key={message.id}
