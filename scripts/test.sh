@@ -6,8 +6,7 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
 
 # Runs steps side by side ("name" "command" pairs), each one's output kept apart and shown whole when all have
-# ended, in the order given; fails when any failed. For steps that leave a core idle: single-threaded checks,
-# or a step that mostly waits (the crash test waits out a killed job's expiry).
+# ended, in the order given; fails when any failed. For single-threaded steps that leave a core idle.
 together() {
   local dir names=() pids=() failed=0 i=0
   dir="$(mktemp -d)"
@@ -40,11 +39,10 @@ step "unit + API (PGlite)"; npx vitest run
 # The PostgreSQL run repeats only the test files that reach the test database (src/server/test/database.ts
 # picks PGlite or PostgreSQL): the others would run the same code twice. The authorization matrix and the three
 # fuzzers check the HTTP layer (statuses, schemas, who may call), which is the same on both, at a minute and a
-# half of the run: they run once, on PGlite; every route's own tests still run on both. The crash test runs beside
-# it, on its own clusters and ports: most of its minute is spent waiting for a killed job's expiry.
-together \
-  "API (PostgreSQL)" "npm run --silent test:pg" \
-  "crash safety" "npm run --silent test:crash"
+# half of the run: they run once, on PGlite; every route's own tests still run on both.
+step "API (PostgreSQL)";    npm run --silent test:pg
+# Not beside the PostgreSQL step: both start servers on ports they pick free, and one may take the other's.
+step "crash safety";        npm run --silent test:crash
 step "build";               npm run --silent build
 step "first-load budget";   npx tsx scripts/bundle-size.ts
 step "end-to-end";          bash scripts/ensure-chromium.sh && npx playwright test

@@ -67,6 +67,8 @@ test('moved in, confirmed, both review: the reviews are published on the profile
   await expect(reviews.getByText('A calm, generous landlord.')).toBeVisible()
   await expect(reviews).toContainText(seeker.user.name)
   await expect(reviews).toContainText('Tidy 5/5')
+  // The profile's badges say the average.
+  await expect(poster.page.getByRole('list', { name: /^About / })).toContainText('Rated 5.0 of 5 in 1 review')
   await reviews.getByLabel(/Your reply/).fill('Thank you, it was a pleasure.')
   await reviews.getByRole('button', { name: 'Reply' }).click()
   await expect(reviews.getByText('Thank you, it was a pleasure.')).toBeVisible()

@@ -45,6 +45,15 @@ export function PersonView({
               referenceCount: person.references.count,
               replyRate: person.replyRate,
               replyHours: person.replyHours,
+              reviews: person.reviews.average
+                ? {
+                    count: person.reviews.count,
+                    // One figure for the badge: the mean of the four ratings' averages.
+                    average:
+                      Object.values(person.reviews.average).reduce((sum, value) => sum + value, 0) /
+                      Object.values(person.reviews.average).length,
+                  }
+                : undefined,
             }}
             label={`About ${person.name}`}
           />
