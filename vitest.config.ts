@@ -1,8 +1,15 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+// The proofs with real processes killed or side by side (`…-kill.test.ts`, `…two-processes.test.ts`) take a minute
+// and a half of the two database runs: they run in `npm run test:reliability` (PROCESS_PROOFS=1, both databases),
+// not in `npm test`.
+const PROCESS_PROOFS = ['src/**/*-kill.test.ts', 'src/**/*two-processes.test.ts']
+const proofsOnly = process.env.PROCESS_PROOFS === '1'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: proofsOnly ? PROCESS_PROOFS : ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    exclude: proofsOnly ? configDefaults.exclude : [...configDefaults.exclude, ...PROCESS_PROOFS],
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/after-each-test.ts'],
     pool: 'forks',
