@@ -16,17 +16,43 @@ const formatOf = (zone: string) => {
   return format
 }
 
-/** The wall clock in `zone` at `instant`, as if it were UTC (milliseconds). */
-function wallClock(instant: number, zone: string): number {
+/** The wall clock in `zone` at `instant` (whole seconds), as if it were UTC (milliseconds), from Intl itself. */
+function formattedWallClock(instant: number, zone: string): number {
   const parts: Record<string, number> = {}
   for (const part of formatOf(zone).formatToParts(instant)) parts[part.type] = Number(part.value)
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
 }
 
+const exactOffset = (whole: number, zone: string) =>
+  Math.round((formattedWallClock(whole, zone) - whole) / 60_000)
+
+// Intl's formatToParts is the costly step (a listing's 21 days of slots asked it about 500 times a request). A
+// zone's offset is the same for a whole hour unless a change falls inside it, so it is kept per zone and hour:
+// the offsets at the hour's first and last second, when equal, hold for every second between (two changes within
+// one hour don't happen); an hour with a change inside is asked of Intl each time.
+const HOUR = 60 * 60 * 1000
+const hourOffsets = new Map<string, number | null>()
+const MAX_HOURS_KEPT = 100_000
+
 /** How far `zone` is ahead of UTC at `instant`, in minutes. */
 export function offsetMinutes(instant: number, zone: string): number {
   const whole = Math.floor(instant / 1000) * 1000
-  return Math.round((wallClock(whole, zone) - whole) / 60_000)
+  const hour = Math.floor(whole / HOUR)
+  const key = `${zone} ${hour}`
+  let kept = hourOffsets.get(key)
+  if (kept === undefined) {
+    const first = exactOffset(hour * HOUR, zone)
+    kept = first === exactOffset(hour * HOUR + HOUR - 1000, zone) ? first : null
+    if (hourOffsets.size >= MAX_HOURS_KEPT) hourOffsets.clear()
+    hourOffsets.set(key, kept)
+  }
+  return kept ?? exactOffset(whole, zone)
+}
+
+/** The wall clock in `zone` at `instant`, as if it were UTC (milliseconds, whole seconds). */
+function wallClock(instant: number, zone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000
+  return whole + offsetMinutes(whole, zone) * 60_000
 }
 
 const DAY = 24 * 60 * 60 * 1000
