@@ -41,8 +41,8 @@ step "unit + API (PGlite)"; npx vitest run
 # fuzzers check the HTTP layer (statuses, schemas, who may call), which is the same on both, at a minute and a
 # half of the run: they run once, on PGlite; every route's own tests still run on both.
 step "API (PostgreSQL)";    npm run --silent test:pg
-# Not beside the PostgreSQL step: both start servers on ports they pick free, and one may take the other's.
-step "crash safety";        npm run --silent test:crash
+# The proofs with real processes (kill -9 under writes, a PostgreSQL outage, jobs killed mid-run, two processes
+# side by side) are `npm run test:reliability` (decision 103): they took over two minutes of this run.
 step "build";               npm run --silent build
 step "first-load budget";   npx tsx scripts/bundle-size.ts
 step "end-to-end";          bash scripts/ensure-chromium.sh && npx playwright test
