@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -15,7 +14,7 @@ import {
   slotFrom,
 } from '../src/server/routes/viewings/test-requests.ts'
 import { createListing, injectAs, signUpVerified, TEST_ENV, testConfig } from '../src/server/test/app.ts'
-import { PGLITE_TEMPLATE_FILE, selectRows } from '../src/server/test/database.ts'
+import { dataDirFromTemplate, selectRows } from '../src/server/test/database.ts'
 import { startScriptProcess } from '../src/server/test/processes.ts'
 import { startSmtpCapture, type SmtpCapture } from '../src/server/test/smtp-capture.ts'
 import { startCluster } from './pg-cluster.ts'
@@ -27,14 +26,6 @@ import { startCluster } from './pg-cluster.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-mail-jobs-kill-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-/** A data dir holding the migrated template the tests' databases start from. */
-function pgliteFromTemplate() {
-  const dir = mkdtempSync(path.join(dataDir, 'db-'))
-  mkdirSync(path.join(dir, 'pgdata'), { mode: 0o700 })
-  execFileSync('tar', ['-xf', PGLITE_TEMPLATE_FILE, '-C', path.join(dir, 'pgdata')])
-  return dir
-}
 
 type SharedTarget = Extract<DatabaseTarget, { kind: 'postgres' | 'pglite' }>
 
@@ -102,7 +93,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     try {
       const target: SharedTarget = cluster
         ? { kind: 'postgres', url: cluster.url }
-        : { kind: 'pglite', dataDir: pgliteFromTemplate() }
+        : { kind: 'pglite', dataDir: dataDirFromTemplate(dataDir) }
       const { due } = await seeded(target)
       const expected = due.map(({ to, subject }) => ({
         to,

@@ -6,6 +6,7 @@ import { mailClaim } from '../src/server/db/schema/index.ts'
 import { createJobRunner } from '../src/server/jobs/job-runner.ts'
 import { createMailer, type Mailer } from '../src/server/mail/mailer.ts'
 import { viewingMailJob } from '../src/server/viewings/viewing-mail-job.ts'
+import { stalled } from '../src/server/test/processes.ts'
 
 // A process that works the room-taken notices and the viewings' mails, for mail-jobs-kill.test.ts to kill -9
 // mid-run: on DATABASE_URL or the embedded DATA_DIR, mailing through SMTP_URL. PAUSE stops every run for good at one
@@ -30,8 +31,7 @@ function stopHere(where: string): never {
     const say = () => (delivering === 0 ? console.log(`paused ${where}`) : setTimeout(say, 10))
     say()
   }
-  const chain: unknown = new Proxy(() => {}, { get: (_, key) => (key === 'then' ? () => {} : () => chain) })
-  return chain as never
+  return stalled()
 }
 
 const db = new Proxy(database.db, {

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -10,7 +9,7 @@ import { openDatabase, type DatabaseTarget } from '../db/client.ts'
 import { createListing, signUp, TEST_ENV, testConfig } from '../test/app.ts'
 import {
   createPostgresDatabase,
-  PGLITE_TEMPLATE_FILE,
+  dataDirFromTemplate,
   selectRows,
   testDatabaseKind,
 } from '../test/database.ts'
@@ -27,14 +26,6 @@ import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-alerts-kill-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-/** A data dir holding the migrated template the tests' in-memory databases start from: no migration to wait for. */
-function pgliteFromTemplate() {
-  const dir = mkdtempSync(path.join(dataDir, 'db-'))
-  mkdirSync(path.join(dir, 'pgdata'), { mode: 0o700 })
-  execFileSync('tar', ['-xf', PGLITE_TEMPLATE_FILE, '-C', path.join(dir, 'pgdata')])
-  return dir
-}
-
 type SharedTarget = Extract<DatabaseTarget, { kind: 'postgres' | 'pglite' }>
 
 /** A migrated database of the test's own with two seekers' instant searches and three new rooms for both. */
@@ -45,7 +36,7 @@ async function seeded() {
         kind: 'postgres',
         url: await createPostgresDatabase(url, `nestmate_alerts_kill_${randomBytes(4).toString('hex')}`),
       }
-    : { kind: 'pglite', dataDir: pgliteFromTemplate() }
+    : { kind: 'pglite', dataDir: dataDirFromTemplate(dataDir) }
   const database = await openDatabase(target)
   const app = await buildApp(testConfig({ DATA_DIR: dataDir }), database)
   await app.ready()

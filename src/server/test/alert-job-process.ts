@@ -6,6 +6,7 @@ import { createJobRunner } from '../jobs/job-runner.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { savedSearchAlertJobs } from '../saved-searches/alert-jobs.ts'
 import { ALERT_WINDOW_MS } from '../saved-searches/alerts.ts'
+import { stalled } from './processes.ts'
 
 // A process that works the saved-search matcher and instant alert jobs, for alerts-kill.test.ts to kill -9 mid-run:
 // on DATABASE_URL or the embedded DATA_DIR, mailing through SMTP_URL. At its start the matcher is woken (as by the
@@ -23,8 +24,7 @@ let delivered = 0
 /** A promise (and a query builder's chain) that never settles: the run waits there until the process dies. */
 function stopHere(where: string): never {
   console.log(`paused ${where}`)
-  const chain: unknown = new Proxy(() => {}, { get: (_, key) => (key === 'then' ? () => {} : () => chain) })
-  return chain as never
+  return stalled()
 }
 
 const db = new Proxy(database.db, {

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
@@ -7,6 +8,14 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 
 export const PG_TEMPLATE = 'nestmate_test_template'
 export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar')
+
+/** A new DATA_DIR under `parent` holding the migrated template: a process opens it with no migration to wait for. */
+export function dataDirFromTemplate(parent: string) {
+  const dir = mkdtempSync(path.join(parent, 'db-'))
+  mkdirSync(path.join(dir, 'pgdata'), { mode: 0o700 })
+  execFileSync('tar', ['-xf', PGLITE_TEMPLATE_FILE, '-C', path.join(dir, 'pgdata')])
+  return dir
+}
 
 /** Which database the suite runs on: PostgreSQL when scripts/with-postgres.sh set TEST_DATABASE_URL. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'

@@ -60,3 +60,12 @@ export function startScriptProcess(script: string, env: Record<string, string>) 
     })
   return { child, exited, line }
 }
+
+/**
+ * What a paused run awaits: a promise, and a query builder's chain, that never settles. A job process a test kills
+ * at a chosen point answers its database calls with this from there on.
+ */
+export function stalled(): never {
+  const chain: unknown = new Proxy(() => {}, { get: (_, key) => (key === 'then' ? () => {} : () => chain) })
+  return chain as never
+}
