@@ -22,7 +22,7 @@ import { startCluster } from './pg-cluster.ts'
 // The room-taken notices (decision 086) and the viewings' calendar mails (decision 094) under kill -9, on both
 // databases: a process working their jobs is killed before its first mail, the next is killed once a mail went
 // out, a third finishes. Each person gets each mail exactly once: nothing lost, nothing twice. (The PAUSE points
-// are in reliability/mail-jobs-process.ts.)
+// are in src/server/test/pausable-job-process.ts.)
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nestmate-mail-jobs-kill-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

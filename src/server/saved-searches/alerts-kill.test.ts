@@ -19,7 +19,7 @@ import { savedSearchOf } from '../routes/saved-searches/test-requests.ts'
 
 // The saved-search jobs in a real process, woken for the rooms posted, the instant alert killed with SIGKILL mid-run, retried by another process that is killed
 // too, then finished by a third: every alert is mailed exactly once and none is lost. The kills land at the two
-// points that matter (see src/server/test/alert-job-process.ts): after a run named its batches but before it
+// points that matter (see src/server/test/pausable-job-process.ts): after a run named its batches but before it
 // claimed any mail (the next run sends them), and after a mail went out but before its rooms were marked mailed
 // (no run sends it again).
 
